@@ -1,6 +1,7 @@
 package org.damrelay.draughts.notation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Squares;
@@ -77,7 +78,7 @@ public final class CaptureRoute {
         int d = direction(a, b);
         int[] ray = Squares.ray(a, d);
         for (int k = 0; k < ray.length; k++) {
-            if (ray[k] == b) return java.util.Arrays.copyOf(ray, k + 1);
+            if (ray[k] == b) return Arrays.copyOf(ray, k + 1);
         }
         throw new IllegalStateException("unreachable: " + b + " on ray from " + a);
     }

@@ -66,7 +66,7 @@ public final class Notation {
         if (parts.length < 2) throw malformed(text);
         List<Integer> out = new ArrayList<>(parts.length);
         for (String p : parts) {
-            if (p.isEmpty() || p.length() > 2 || !p.chars().allMatch(c -> c >= '0' && c <= '9')) throw malformed(text);
+            if (p.isEmpty() || p.length() > 9 || !p.chars().allMatch(c -> c >= '0' && c <= '9')) throw malformed(text);
             int s = Integer.parseInt(p);
             if (!Squares.isValid(s)) {
                 throw new NotationException(NotationException.Reason.MALFORMED, text,
