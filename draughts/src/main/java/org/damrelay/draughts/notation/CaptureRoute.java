@@ -42,26 +42,35 @@ public final class CaptureRoute {
     }
 
     /**
-     * Whether a long-form capture's intermediate squares fit this move: each must be a square the
-     * piece may stop on between captures (behind a captured piece, up to where it turns or meets
-     * the next piece), in order. Merely passing a square on the way to a piece does not count:
-     * in row A's position both captures pass 38, 24 and 13, but only one may stop on 13.
+     * Whether a long-form capture's intermediate squares fit this move, in order. Each must be a
+     * square the piece may stop on between two captures: the turning square where the route turns,
+     * any square between the two pieces where it runs straight on. Merely passing a square does
+     * not count: in row A's position both captures pass 38, 24 and 13, but only one turns on 13.
      */
     public static boolean allowsWaypoints(Move move, List<Integer> via) {
         if (via.isEmpty()) return true;
         List<Integer> path = move.path();
-        int k = 0, previousDirection = -1;
-        for (int i = 0; i + 1 < path.size(); i++) {
-            int direction = direction(path.get(i), path.get(i + 1));
+        int segments = path.size() - 1;
+        int[] directions = new int[segments];
+        for (int i = 0; i < segments; i++) directions[i] = direction(path.get(i), path.get(i + 1));
+        int k = 0;
+        for (int i = 0; i < segments; i++) {
+            boolean straightFromPrevious = i > 0 && directions[i - 1] == directions[i];
+            boolean straightOn = i + 1 < segments && directions[i + 1] == directions[i];
+            boolean turns = i + 1 < segments && !straightOn;
             boolean behindCaptured = false;
             for (int s : segment(path.get(i), path.get(i + 1))) {
+                boolean stop;
                 if (move.captures(s)) {
                     behindCaptured = true;
-                } else if ((behindCaptured || direction == previousDirection) && k < via.size() && s == via.get(k)) {
-                    k++;
+                    stop = false;
+                } else if (behindCaptured) {
+                    stop = straightOn || (turns && s == path.get(i + 1));
+                } else {
+                    stop = straightFromPrevious;
                 }
+                if (stop && k < via.size() && s == via.get(k)) k++;
             }
-            previousDirection = direction;
         }
         return k == via.size();
     }
