@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Piece;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Squares;
+import org.damrelay.draughts.rules.Variant;
 
 /**
  * The squares a move's route runs over, and the intermediate squares PDN's long capture form
@@ -73,6 +76,53 @@ public final class CaptureRoute {
             }
         }
         return k == via.size();
+    }
+
+    /** Routes beyond this many for one move are not looked at (a king sweep can have several). */
+    static final int MAX_ROUTES = 256;
+
+    /**
+     * Every route (from, landing squares, to) that makes this capture in this position: the same
+     * move can often be played along more than one route, and a PDN file may name any of them.
+     */
+    public static List<Move> routes(Position position, Variant variant, Move move) {
+        List<Move> out = new ArrayList<>();
+        Piece piece = position.pieceAt(move.from());
+        if (!move.isCapture() || piece == null) {
+            out.add(move);
+            return out;
+        }
+        int[] directions = switch (variant) {
+            case INTERNATIONAL -> Squares.DIAGONALS;
+            case FRISIAN -> Squares.ALL_DIRECTIONS;
+        };
+        long occupied = position.occupied() & ~Squares.bit(move.from());
+        List<Integer> path = new ArrayList<>();
+        path.add(move.from());
+        search(move, piece.isKing(), directions, occupied, move.from(), 0L, path, out);
+        if (out.isEmpty()) out.add(move); // not a capture of this position: keep its own route
+        return out;
+    }
+
+    private static void search(Move move, boolean king, int[] directions, long occupied, int at, long taken,
+                               List<Integer> path, List<Move> out) {
+        if (taken == move.captured()) {
+            if (at == move.to()) out.add(new Move(move.from(), move.to(), move.captured(), path));
+            return;
+        }
+        for (int d : directions) {
+            int[] ray = Squares.ray(at, d);
+            int i = 0;
+            if (king) while (i < ray.length && (occupied & Squares.bit(ray[i])) == 0) i++;
+            if (i >= ray.length || !move.captures(ray[i]) || (taken & Squares.bit(ray[i])) != 0) continue;
+            // Captured pieces stay on the board until the capture ends, so they block the way.
+            for (int j = i + 1; j < ray.length && (occupied & Squares.bit(ray[j])) == 0 && out.size() < MAX_ROUTES; j++) {
+                path.add(ray[j]);
+                search(move, king, directions, occupied, ray[j], taken | Squares.bit(ray[i]), path, out);
+                path.remove(path.size() - 1);
+                if (!king) break;
+            }
+        }
     }
 
     private static int rightBehindCaptured(Move move, int[] segment) {

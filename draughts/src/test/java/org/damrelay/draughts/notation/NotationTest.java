@@ -56,6 +56,19 @@ class NotationTest {
     }
 
     @Test
+    void aRoundCaptureMayBeNamedInEitherDirection() {
+        // The king on 22 takes 18, 10, 20 and 28 going round, one way or the other: one move.
+        Position p = Fen.parse("W:WK22:B2,10,18,20,28,36");
+        Move clockwise = Notation.resolve(p, Variant.INTERNATIONAL, "22x4x15x33x22");
+        Move anticlockwise = Notation.resolve(p, Variant.INTERNATIONAL, "22x33x15x4x22");
+        assertEquals(clockwise, anticlockwise);
+        assertEquals(List.of(10, 18, 20, 28), clockwise.capturedSquares());
+        assertEquals("22x22", Notation.of(p, clockwise, Variant.INTERNATIONAL));
+        assertEquals(2, CaptureRoute.routes(p, Variant.INTERNATIONAL, clockwise).stream()
+                .map(CaptureRoute::waypoints).distinct().count());
+    }
+
+    @Test
     void squaresPassedFollowTheWholeRoute() {
         Move m = Notation.resolve(ROW_A, Variant.INTERNATIONAL, "47x38x24x13x36");
         assertEquals(List.of(42, 38, 33, 29, 24, 19, 13, 18, 22, 27, 31, 36), CaptureRoute.squaresPassed(m));
@@ -92,7 +105,7 @@ class NotationTest {
     void everyMoveOfRandomPositionsReadsBackFromItsNotation() {
         // Random placements with kings give long king captures and ambiguous ones far more often than games do.
         Random random = new Random(5147301);
-        int ambiguous = 0, checked = 0;
+        int ambiguous = 0, checked = 0, otherRoutes = 0;
         for (int i = 0; i < 3000; i++) {
             Variant variant = i % 2 == 0 ? Variant.INTERNATIONAL : Variant.FRISIAN;
             Position p = randomPosition(random);
@@ -100,12 +113,22 @@ class NotationTest {
                 String text = Notation.of(p, m, variant);
                 if (!text.equals(Notation.shortForm(m))) ambiguous++;
                 assertEquals(m, Notation.resolve(p, variant, text), Fen.write(p) + " " + text);
-                if (m.isCapture()) assertEquals(m, Notation.resolve(p, variant, Notation.longForm(m)), Fen.write(p));
+                if (m.isCapture()) {
+                    assertEquals(m, Notation.resolve(p, variant, Notation.longForm(m)), Fen.write(p));
+                    List<Move> routes = CaptureRoute.routes(p, variant, m);
+                    assertTrue(routes.stream().anyMatch(r -> r.path().equals(m.path())), Fen.write(p) + " " + m.path());
+                    for (Move route : routes) {
+                        // Another program may name any route of the same move.
+                        assertEquals(m, Notation.resolve(p, variant, Notation.longForm(route)), Fen.write(p) + " " + route.path());
+                        if (!route.path().equals(m.path())) otherRoutes++;
+                    }
+                }
                 checked++;
             }
         }
         assertTrue(checked > 10_000, "moves checked: " + checked);
         assertTrue(ambiguous > 0, "no ambiguous capture met");
+        assertTrue(otherRoutes > 0, "no capture with a second route met");
     }
 
     private static Position randomPosition(Random random) {
