@@ -1,0 +1,75 @@
+package org.damrelay.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code damrelay bench SCENARIO}: the relay in its own JVM on core 0, spectator generators in
+ * several JVMs on core 1, the ingest load here (also on core 1); one bounded run, then a report.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Runs one relay benchmark (docs/benchmarks.md): connections, fanout, hot, reconnect or slow.",
+                "The relay runs pinned to core 0 (taskset), the load on core 1. Bounded: minutes at most."})
+public final class BenchCommand implements Callable<Integer> {
+
+    static final Map<String, Scenario> SCENARIOS = Map.of(
+            "connections", new ConnectionsScenario(),
+            "fanout", new FanoutScenario(),
+            "hot", new HotGameScenario(),
+            "reconnect", new ReconnectScenario(),
+            "slow", new SlowConsumersScenario());
+
+    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow")
+    String scenario;
+
+    @Option(names = "--scale", defaultValue = "1.0",
+            description = "multiplies the spectator count (1 = the target's count; 0.05 for a quick try)")
+    double scale;
+
+    @Option(names = "--out", defaultValue = "bench-results", description = "where reports and logs go")
+    Path out;
+
+    @Option(names = "--relay-jvm", split = ",", defaultValue = "-Xmx1g",
+            description = "JVM options of the relay process, comma-separated (default ${DEFAULT-VALUE})")
+    List<String> relayJvm;
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario s = SCENARIOS.get(scenario);
+        if (s == null) {
+            System.err.println("unknown scenario \"" + scenario + "\"; one of " + SCENARIOS.keySet());
+            return 2;
+        }
+        if (scale <= 0 || scale > 1.5) {
+            System.err.println("--scale " + scale + " must be in (0, 1.5]");
+            return 2;
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path work = Files.createDirectories(out.resolve(scenario + "-" + stamp));
+        boolean pinned = Pinning.pinSelf(Pinning.LOAD_CORE);
+        BenchReport report = new BenchReport(System.out);
+        report.line("## bench %s (scale %s) at %s", scenario, scale, stamp);
+        report.line("%d cores; relay pinned to core %d and load to core %d: %s; open-file limit of each process: see docs",
+                Runtime.getRuntime().availableProcessors(), Pinning.RELAY_CORE, Pinning.LOAD_CORE,
+                pinned ? "yes" : "no (taskset missing or one core)");
+        try (Rig rig = new Rig(s.setup(scale, work, relayJvm))) {
+            report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
+                    rig.generators.size(), relayJvm);
+            s.run(rig, report);
+            if (rig.ingest.errors() > 0) {
+                report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
+            }
+        } finally {
+            report.save(work.resolve("report.md"));
+        }
+        return 0;
+    }
+}

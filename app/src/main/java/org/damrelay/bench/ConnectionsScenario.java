@@ -1,0 +1,40 @@
+package org.damrelay.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** 19,500 idle spectators on one relay: handshake failures and process memory per connection. */
+final class ConnectionsScenario implements Scenario {
+
+    @Override
+    public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
+        return new Rig.Setup(100, Scenario.scaled(195, scale), 3, 0, 500, 3, 5, relayJvm, workDir);
+    }
+
+    @Override
+    public void run(Rig rig, BenchReport out) throws Exception {
+        long before = rig.relayRssIdleKb;
+        Rig.Round r = rig.connect(180);
+        out.line("connections: %,d of %,d subscribed, %d failed, in %.1f s (%.0f handshakes/s)%s", r.ok(),
+                rig.setup.spectators(), r.failed(), r.seconds(), r.perSecond(),
+                r.firstError() == null ? "" : "; first failure: " + r.firstError());
+        // let the relay settle (lazy allocations, GC) before reading its memory
+        Thread.sleep(3000);
+        long after = rig.relay.rssKb();
+        out.line("relay RSS: %,d KB before, %,d KB with the connections: %,d bytes per connection", before, after,
+                r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok());
+        // are they held, not just counted? one move on every game must reach every spectator
+        rig.reset();
+        int games = rig.setup.games();
+        for (int b = 1; b <= games; b++) rig.ingest.playOne(String.valueOf(b));
+        Rig.Window w = Drain.until(rig, r.ok(), 3000, 30_000);
+        out.line("one move per game: %,d of %,d spectators received it; %s", w.updates(), r.ok(), BenchReport.latency(w.micros()));
+        long afterMove = rig.relay.rssKb();
+        out.line("relay RSS after that fan-out: %,d KB (%,d bytes per connection)", afterMove,
+                r.ok() == 0 ? 0 : (afterMove - before) * 1024 / r.ok());
+        out.line("| connections | failed | handshakes/s | RSS before (KB) | RSS after (KB) | bytes/connection | after one move each (bytes/connection) |");
+        out.line("|---|---|---|---|---|---|---|");
+        out.line("| %,d | %d | %.0f | %,d | %,d | %,d | %,d |", r.ok(), r.failed(), r.perSecond(), before, after,
+                r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok(), r.ok() == 0 ? 0 : (afterMove - before) * 1024 / r.ok());
+    }
+}

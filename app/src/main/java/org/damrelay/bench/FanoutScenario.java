@@ -1,0 +1,45 @@
+package org.damrelay.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** 100 games x 190 spectators, moves at a rising rate: deliveries per second and ingest-to-receipt latency. */
+final class FanoutScenario implements Scenario {
+
+    static final double[] RATES = {50, 100, 200, 300, 400, 530, 700, 900};
+    static final int STEP_SECONDS = 4;
+
+    @Override
+    public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
+        return new Rig.Setup(100, Scenario.scaled(190, scale), 3, 0, 500, 3, 400, relayJvm, workDir);
+    }
+
+    @Override
+    public void run(Rig rig, BenchReport out) throws Exception {
+        Rig.Round r = rig.connect(180);
+        out.line("fan-out: %,d spectators on %d games (%d failed)", r.ok(), rig.setup.games(), r.failed());
+        out.line("| moves/s offered | deliveries/s offered | deliveries/s received | received/expected | p50 ms | p99 ms | p99.9 ms | max ms |");
+        out.line("|---|---|---|---|---|---|---|---|");
+        int perGame = r.ok() / rig.setup.games();
+        for (double rate : RATES) {
+            if (rig.ingest.remaining() < rate * STEP_SECONDS) {
+                out.line("(stopped: the games' move lines are played out)");
+                break;
+            }
+            rig.reset();
+            long sent = rig.ingest.play(rate, Duration.ofSeconds(STEP_SECONDS));
+            long expected = sent * perGame;
+            Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
+            double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
+            out.line("| %.0f | %,.0f | %,.0f | %.3f %s", rate, rate * perGame, w.updates() / (double) STEP_SECONDS, ratio,
+                    BenchReport.latencyCells(w.micros()));
+            if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
+            if (ratio < 0.9 || w.micros().getValueAtPercentile(99) > 2_000_000) {
+                out.line("(stopped raising: the relay no longer keeps up)");
+                break;
+            }
+        }
+        out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
+    }
+}

@@ -1,0 +1,37 @@
+package org.damrelay.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/** 18,000 spectators of one game: how long until the last one has a move. */
+final class HotGameScenario implements Scenario {
+
+    static final int MOVES = 10;
+
+    @Override
+    public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
+        return new Rig.Setup(1, Scenario.scaled(18_000, scale), 3, 0, 500, 3, 400, relayJvm, workDir);
+    }
+
+    @Override
+    public void run(Rig rig, BenchReport out) throws Exception {
+        Rig.Round r = rig.connect(180);
+        out.line("hot game: %,d spectators on one game (%d failed)", r.ok(), r.failed());
+        Histogram last = new Histogram(3);
+        out.line("| move | received | first ms | median ms | last ms |");
+        out.line("|---|---|---|---|---|");
+        for (int k = 1; k <= MOVES; k++) {
+            rig.reset();
+            if (!rig.ingest.playOne("1")) break;
+            Rig.Window w = Drain.until(rig, r.ok(), 2000, 15_000);
+            Histogram h = w.micros();
+            out.line("| %d | %,d | %s | %s | %s |", k, w.updates(), BenchReport.ms(h.getMinValue()),
+                    BenchReport.ms(h.getValueAtPercentile(50)), BenchReport.ms(h.getMaxValue()));
+            if (w.updates() == r.ok()) last.recordValue(h.getMaxValue());
+            Thread.sleep(500);  // moves of one game come seconds apart: measure each on its own
+        }
+        out.line("time until the last spectator has the move, over %d moves: median %s ms, max %s ms", last.getTotalCount(),
+                BenchReport.ms(last.getValueAtPercentile(50)), BenchReport.ms(last.getMaxValue()));
+    }
+}

@@ -1,0 +1,171 @@
+package org.damrelay.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.HdrHistogram.Histogram;
+import org.damrelay.bench.load.IngestLoad;
+import org.damrelay.bench.load.Lines;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.relay.config.Tokens;
+
+/**
+ * What every scenario runs on: a relay JVM on core 0 with one event of {@code games} boards fed
+ * by one driver, spectator-generator JVMs on core 1 (each under the per-process file limit, each
+ * on its own 127.0.0.x source addresses), and the ingest load in this JVM.
+ */
+final class Rig implements AutoCloseable {
+
+    static final String EVENT = "bench", DRIVER = "load", TOKEN = "bench-driver-token";
+
+    /**
+     * @param perGame    spectators per game (each watches one game)
+     * @param slowEvery  every slowEvery-th spectator can be stalled (0 = none)
+     */
+    record Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
+                 int maxPlies, List<String> relayJvm, Path workDir) {
+        int spectators() { return games * perGame; }
+    }
+
+    /** A (re)connection round over all generators. */
+    record Round(int ok, int failed, double seconds, String firstError) {
+        double perSecond() { return seconds <= 0 ? 0 : ok / seconds; }
+    }
+
+    /** Live updates over all generators since the last reset. */
+    record Window(long updates, long closedAfterSubscribe, Histogram micros) {}
+
+    final Setup setup;
+    final ChildJvm relay;
+    final List<ChildJvm> generators = new ArrayList<>();
+    final IngestLoad ingest;
+    final int port;
+    final long relayRssIdleKb;
+
+    Rig(Setup setup) throws Exception {
+        this.setup = setup;
+        Path data = Files.createDirectories(setup.workDir().resolve("data"));
+        Path config = setup.workDir().resolve("relay.yaml");
+        Files.writeString(config, config(setup.games(), data));
+        relay = new ChildJvm("relay", Pinning.RELAY_CORE, setup.relayJvm(), RelayMain.class, List.of(config.toString()),
+                setup.workDir().resolve("relay.log"));
+        try {
+            port = Integer.parseInt(relay.answer().trim());
+            Map<String, List<Move>> lines = new LinkedHashMap<>();
+            for (int b = 1; b <= setup.games(); b++) lines.put(String.valueOf(b), Lines.longLine(b, setup.maxPlies(), 20));
+            ingest = new IngestLoad("127.0.0.1", port, TOKEN, EVENT, DRIVER, lines);
+            relayRssIdleKb = relay.rssKb();
+            int perGen = (setup.spectators() + setup.generators() - 1) / setup.generators();
+            for (int g = 0, left = setup.spectators(); g < setup.generators() && left > 0; g++, left -= perGen) {
+                int n = Math.min(perGen, left);
+                // rotate the game list so generator g's spectator i watches game (offset + i) mod games
+                List<String> games = new ArrayList<>();
+                for (int i = 0; i < setup.games(); i++) games.add(gameId(1 + (g * perGen + i) % setup.games()));
+                List<String> sources = new ArrayList<>();
+                for (int a = 0; a < setup.addressesPerGenerator(); a++) {
+                    sources.add("127.0.0." + (2 + g * setup.addressesPerGenerator() + a));
+                }
+                generators.add(new ChildJvm("generator-" + g, Pinning.LOAD_CORE,
+                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k"), GeneratorMain.class,
+                        List.of("127.0.0.1", String.valueOf(port), String.valueOf(n), String.valueOf(setup.slowEvery()),
+                                String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
+                        setup.workDir().resolve("generator-" + g + ".log")));
+            }
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+    }
+
+    static String gameId(int board) {
+        return EVENT + "-r1-b" + board;
+    }
+
+    /** Board b of round 1 fed by driver "load", board serial "b"; limits opened up for one host holding every client. */
+    static String config(int games, Path data) {
+        StringBuilder b = new StringBuilder();
+        b.append("listen: {host: 127.0.0.1, port: 0}\n");
+        b.append("dataDir: ").append(data.toAbsolutePath()).append('\n');
+        b.append("limits: {connectionsPerIp: 1000000, idleTimeoutSeconds: 300}\n");
+        b.append("events:\n  - id: ").append(EVENT).append('\n');
+        b.append("    driverTokens: [{name: load, sha256: ").append(Tokens.sha256Hex(TOKEN)).append("}]\n");
+        b.append("    rounds: [{number: 1, delaySeconds: 0}]\n");
+        b.append("    boards:\n");
+        for (int i = 1; i <= games; i++) {
+            b.append("      - {round: 1, board: ").append(i).append(", white: {name: W").append(i)
+                    .append("}, black: {name: B").append(i).append("}, driver: ").append(DRIVER)
+                    .append(", sourceBoard: \"").append(i).append("\"}\n");
+        }
+        return b.toString();
+    }
+
+    List<String> askAll(String command) throws IOException {
+        List<CompletableFuture<String>> answers = new ArrayList<>();
+        for (ChildJvm g : generators) {
+            answers.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return g.ask(command);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }));
+        }
+        List<String> out = new ArrayList<>();
+        for (CompletableFuture<String> a : answers) {
+            try {
+                out.add(a.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IOException(e.getCause().getMessage(), e.getCause());
+            }
+        }
+        return out;
+    }
+
+    Round connect(int timeoutSeconds) throws IOException {
+        int ok = 0, failed = 0;
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+        String firstError = null;
+        for (String a : askAll("connect " + timeoutSeconds)) {
+            String[] p = a.split(" ");
+            ok += Integer.parseInt(p[0]);
+            failed += Integer.parseInt(p[1]);
+            start = Math.min(start, Long.parseLong(p[2]));
+            end = Math.max(end, Long.parseLong(p[3]));
+            if (firstError == null && !p[4].equals("-")) firstError = p[4].replace('_', ' ');
+        }
+        return new Round(ok, failed, (end - start) / 1e9, firstError);
+    }
+
+    void reset() throws IOException { askAll("reset"); }
+
+    void stall() throws IOException { askAll("stall"); }
+
+    Window window() throws IOException {
+        long updates = 0, closed = 0;
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        for (String a : askAll("window")) {
+            String[] p = a.split(" ");
+            updates += Long.parseLong(p[0]);
+            closed += Long.parseLong(p[1]);
+            h.add(GeneratorMain.decode(p[2]));
+        }
+        return new Window(updates, closed, h);
+    }
+
+    @Override
+    public void close() {
+        for (ChildJvm g : generators) g.close();
+        if (ingest != null) ingest.close();
+        relay.close();
+    }
+}
