@@ -54,12 +54,12 @@ public final class BenchCommand implements Callable<Integer> {
         }
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path work = Files.createDirectories(out.resolve(scenario + "-" + stamp));
+        int cores = Runtime.getRuntime().availableProcessors();
         boolean pinned = Pinning.pinSelf(Pinning.LOAD_CORE);
         BenchReport report = new BenchReport(System.out);
         report.line("## bench %s (scale %s) at %s", scenario, scale, stamp);
-        report.line("%d cores; relay pinned to core %d and load to core %d: %s; open-file limit of each process: see docs",
-                Runtime.getRuntime().availableProcessors(), Pinning.RELAY_CORE, Pinning.LOAD_CORE,
-                pinned ? "yes" : "no (taskset missing or one core)");
+        report.line("%d cores; relay pinned to core %d and load to core %d: %s; load average at start: %s", cores,
+                Pinning.RELAY_CORE, Pinning.LOAD_CORE, pinned ? "yes" : "no (taskset missing or one core)", loadAverage());
         try (Rig rig = new Rig(s.setup(scale, work, relayJvm))) {
             report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
                     rig.generators.size(), relayJvm);
@@ -67,9 +67,19 @@ public final class BenchCommand implements Callable<Integer> {
             if (rig.ingest.errors() > 0) {
                 report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
             }
+            report.line("load average at the end: %s", loadAverage());
         } finally {
             report.save(work.resolve("report.md"));
         }
         return 0;
+    }
+
+    /** Other work on the machine skews every number: the report says how busy it was. */
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 }
