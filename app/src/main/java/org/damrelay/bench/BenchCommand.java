@@ -64,6 +64,7 @@ public final class BenchCommand implements Callable<Integer> {
             report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
                     rig.generators.size(), relayJvm);
             s.run(rig, report);
+            report.line("relay's timers: %s", RelayTimers.summary(rig.port, work.resolve("relay-metrics.txt")));
             if (rig.ingest.errors() > 0) {
                 report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
             }

@@ -53,7 +53,10 @@ final class Rig implements AutoCloseable {
         Path data = Files.createDirectories(setup.workDir().resolve("data"));
         Path config = setup.workDir().resolve("relay.yaml");
         Files.writeString(config, config(setup.games(), data));
-        relay = new ChildJvm("relay", Pinning.RELAY_CORE, setup.relayJvm(), RelayMain.class, List.of(config.toString()),
+        List<String> relayJvm = new ArrayList<>(setup.relayJvm());
+        // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
+        relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath());
+        relay = new ChildJvm("relay", Pinning.RELAY_CORE, relayJvm, RelayMain.class, List.of(config.toString()),
                 setup.workDir().resolve("relay.log"));
         try {
             port = Integer.parseInt(relay.answer().trim());

@@ -1,0 +1,61 @@
+package org.damrelay.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The relay's own timers from its /metrics page, to say where end-to-end latency went: waiting
+ * for the journal's fsync (updates are released only once durable), handing an update to the
+ * event loops, or writing it out.
+ */
+final class RelayTimers {
+
+    private RelayTimers() {}
+
+    /** Saves the whole scrape next to the report and returns a one-line summary. */
+    static String summary(int port, Path saveTo) {
+        String text;
+        try {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            text = r.body();
+            Files.writeString(saveTo, text);
+        } catch (IOException e) {
+            return "relay metrics unavailable: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "relay metrics unavailable: interrupted";
+        }
+        Map<String, Double> v = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) continue;
+            int sp = line.lastIndexOf(' ');
+            try {
+                v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
+            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                // not a sample line
+            }
+        }
+        return timer(v, "journal fsync", "damrelay_journal_fsync_seconds") + "; "
+                + timer(v, "fan-out hand-off per update", "damrelay_fanout_duration_seconds") + "; "
+                + timer(v, "release to write (ms clock)", "damrelay_delivery_latency_seconds");
+    }
+
+    private static String timer(Map<String, Double> v, String label, String name) {
+        double count = v.getOrDefault(name + "_count", 0.0), sum = v.getOrDefault(name + "_sum", 0.0);
+        double max = v.getOrDefault(name + "_max", 0.0);
+        if (count == 0) return label + ": no samples";
+        return String.format(Locale.ROOT, "%s: %,.0f, mean %.2f ms, recent max %.1f ms", label, count, sum / count * 1000,
+                max * 1000);
+    }
+}
