@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * <p>Append-only segment files of checksummed records; each append is fsynced before it returns
  * (events are rare, a few per minute per board, so the cost is nothing next to losing a move).
  * The per-board seq is assigned here, at append, counting from 1 and continuing across restarts.
- * Acks are cumulative per board; the acked seqs are kept durably in {@link AckState} and a
- * segment is deleted once every record in it is acked and a newer segment takes the appends.
+ * Acks are cumulative per board; the acked seqs are kept durably in {@link AckState} (see
+ * {@link #sync()}) and a segment is deleted once every record in it is acked and a newer segment
+ * takes the appends.
  *
  * <p>One process per directory: opening takes a file lock.
  */
@@ -61,6 +62,7 @@ public final class Outbox implements AutoCloseable {
     private long activeId;
     private long activeSize;
     private boolean closed;
+    private boolean acksDirty;
 
     private Outbox(Path dir, long segmentBytes) throws IOException {
         this.dir = dir;
@@ -78,9 +80,15 @@ public final class Outbox implements AutoCloseable {
             lockChannel.close();
             throw new IOException("outbox " + dir + " is in use by another driver process");
         }
-        this.acked = AckState.read(dir);
-        acked.forEach(lastSeq::put);
-        this.recovery = load();
+        try {
+            this.acked = AckState.read(dir);
+            acked.forEach(lastSeq::put);
+            this.recovery = load();
+        } catch (IOException | RuntimeException e) {
+            lock.release();
+            lockChannel.close();
+            throw e;
+        }
     }
 
     public static Outbox open(Path dir) throws IOException {
@@ -182,6 +190,7 @@ public final class Outbox implements AutoCloseable {
      */
     public synchronized void ack(String board, long seq) throws IOException {
         ensureOpen();
+        if (seq <= 0) return;
         if (seq <= acked.getOrDefault(board, 0L)) return;
         long last = lastSeq.getOrDefault(board, 0L);
         if (seq > last) {
@@ -197,12 +206,34 @@ public final class Outbox implements AutoCloseable {
             }
             return false;
         });
-        AckState.write(dir, acked);
+        acksDirty = true;
+        if (compactable()) compact();
+    }
+
+    /**
+     * Makes the acked state durable and deletes fully acked segments. An ack is written at the
+     * latest when it lets a segment go, or here (the uplink calls this on a timer and on close):
+     * an ack lost to a crash only means the relay sees, and drops, a few duplicates, so acks need
+     * not cost an fsync each while a long backlog is being caught up.
+     */
+    public synchronized void sync() throws IOException {
+        ensureOpen();
         compact();
     }
 
-    /** Deletes segments whose every record is acked; the acked state is already durable. */
+    private boolean compactable() {
+        for (var s : segments.entrySet()) {
+            if (s.getKey() != activeId && s.getValue() == 0) return true;
+        }
+        return false;
+    }
+
+    /** Deletes segments whose every record is acked, after making the acked state durable. */
     private void compact() throws IOException {
+        if (acksDirty) {
+            AckState.write(dir, acked);
+            acksDirty = false;
+        }
         boolean deleted = false;
         var it = segments.entrySet().iterator();
         while (it.hasNext()) {
@@ -252,7 +283,11 @@ public final class Outbox implements AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         if (closed) return;
-        closed = true;
+        try {
+            compact();
+        } finally {
+            closed = true;
+        }
         try {
             active.close();
         } finally {

@@ -147,6 +147,22 @@ class OutboxTest {
     }
 
     @Test
+    void syncedAcksSurviveACrashWithoutClose() throws IOException {
+        Path dir = tmp.resolve("ob");
+        Path crashed = tmp.resolve("crashed");
+        try (Outbox box = Outbox.open(dir)) {
+            for (int i = 1; i <= 4; i++) box.append("a", move(i, 32, 28));
+            box.ack("a", 3);
+            box.sync();
+            copyDir(dir, crashed); // the process dies here: no close
+        }
+        try (Outbox box = Outbox.open(crashed)) {
+            assertEquals(List.of(4L), seqs(box.unacked(), "a"));
+            assertEquals(5, box.append("a", move(5, 19, 23)).getSeq());
+        }
+    }
+
+    @Test
     void anAckBeyondWhatWasAssignedMovesNumberingPastIt() throws IOException {
         try (Outbox box = Outbox.open(tmp.resolve("ob"))) {
             box.append("a", move(1, 32, 28));
