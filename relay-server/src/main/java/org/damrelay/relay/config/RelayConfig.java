@@ -26,7 +26,7 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     public record Limits(int maxFrameBytes, int spectatorMessagesPerSecond, int maxSubscriptionsPerConnection,
                          int connectionsPerIp, int idleTimeoutSeconds, List<String> allowedOrigins,
                          int writeBufferLowBytes, int writeBufferHighBytes, long slowConsumerCutMillis,
-                         long helloTimeoutMillis, int maxCatchUpUpdates, boolean trustForwardedFor) {}
+                         long helloTimeoutMillis, int maxCatchUpUpdates) {}
 
     public Path resolve(String path) {
         Path p = Path.of(path);
