@@ -1,6 +1,7 @@
 package org.damrelay.driver.reconstruct;
 
 import java.util.List;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 
@@ -20,9 +21,9 @@ final class PositionMatcher {
             if (seen.matches(p.apply(m))) return new Candidate.Play(List.of(m));
         }
         int ply = game.ply();
-        if (ply >= 1 && !game.wasIrregular(ply)) {
+        if (ply >= 1) {
             Position before = game.positions().get(ply - 1);
-            Move last = game.moveAt(ply);
+            Move last = game.wasIrregular(ply) ? null : game.moveAt(ply);
             for (Move m : game.legalMoves(before)) {
                 if (!m.equals(last) && seen.matches(before.apply(m))) return new Candidate.Replace(m);
             }
@@ -55,8 +56,14 @@ final class PositionMatcher {
         if (seen.unknown() != 0 || seen.strays() != 0) return false;
         var mover = p.sideToMove();
         var other = mover.opposite();
-        if ((seen.pieces(mover) & ~p.pieces(mover)) == 0 && (seen.pieces(other) & ~p.pieces(other)) == 0) return true;
+        if (onlyMissing(p, seen)) return true;
         return underway(p, legal, seen) != null;
+    }
+
+    /** The board differs from the position only by pieces that are off it (in a hand, knocked over). */
+    static boolean onlyMissing(Position p, Occupancy seen) {
+        return seen.unknown() == 0 && seen.strays() == 0
+                && (seen.white() & ~p.pieces(Color.WHITE)) == 0 && (seen.black() & ~p.pieces(Color.BLACK)) == 0;
     }
 
     /** The legal move the board shows partly made (a piece where the move puts it), or null. */

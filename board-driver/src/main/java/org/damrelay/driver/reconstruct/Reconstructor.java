@@ -39,6 +39,7 @@ public final class Reconstructor implements BoardObserver {
     private long lastChange;
     private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
     private boolean pressRight;
+    private long lastPress = Long.MIN_VALUE / 2;
     /** A move was committed and no press has confirmed it yet. */
     private boolean movedSincePress;
     /** The clock was pressed since the last committed move. */
@@ -194,7 +195,19 @@ public final class Reconstructor implements BoardObserver {
         Occupancy seen = occupancy();
         Position p = game.position();
         if (seen.matches(p)) return;
-        if (PositionMatcher.transitional(p, game.legalMoves(), seen) && !pressedSinceMove) return;
+        if (PositionMatcher.transitional(p, game.legalMoves(), seen)) {
+            if (!pressedSinceMove) return;
+            // Captured pieces may come off a while after the press: give them the window from the press.
+            if (t - lastPress < config.irregularMs()) {
+                irregularDue = lastPress + config.irregularMs();
+                return;
+            }
+            // Only pieces off the board after a press: most likely a piece still in the hand.
+            if (PositionMatcher.onlyMissing(p, seen) && t - lastChange < config.heldMs()) {
+                irregularDue = lastChange + config.heldMs();
+                return;
+            }
+        }
         judge(t, seen);
     }
 
@@ -226,29 +239,35 @@ public final class Reconstructor implements BoardObserver {
                         m != null && m.isCapture() ? "the clock was pressed with captured pieces still on the board"
                                 : "the clock was pressed with the move unfinished"));
             }
-            irregularDue = Math.max(lastChange + config.irregularMs(), t + config.settleMs());
+            irregularDue = Math.max(lastChange, t) + config.irregularMs();
             return;
         }
-        judge(t, seen);
+        // Not a move underway: judge it once the board has settled (a burst of fast plies may still match).
+        irregularDue = Math.max(t, lastChange + config.settleMs());
     }
 
     private void press(long t, boolean right) {
-        pressedSinceMove = true;
         pressRight = right;
-        if (orientation == null || !synced) return;
+        if (orientation == null || !synced) {
+            pressedSinceMove = true;
+            return;
+        }
         Occupancy seen = occupancy();
         if (!seen.matches(game.position())) {
-            Candidate c = PositionMatcher.find(game, seen, false, false);
+            Candidate c = PositionMatcher.find(game, seen, true, false);
             if (c != null) {
                 apply(c, t, true);
                 return;
             }
         }
         if (movedSincePress) {
+            // A late press for the move already committed: it says nothing about the next one.
             clock.learn(right, game.position().sideToMove().opposite());
             movedSincePress = false;
             return;
         }
+        pressedSinceMove = true;
+        lastPress = t;
         pressDue = t + config.pressGraceMs();
     }
 
