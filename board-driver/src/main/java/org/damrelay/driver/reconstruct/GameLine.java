@@ -1,6 +1,7 @@
 package org.damrelay.driver.reconstruct;
 
 import java.util.List;
+import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 
@@ -34,4 +35,7 @@ interface GameLine {
     Move moveAt(int ply);
 
     boolean wasIrregular(int ply);
+
+    /** Draw counts that began and a draw by rule that occurred with the last ply. */
+    List<DrawEvent> drawEvents();
 }

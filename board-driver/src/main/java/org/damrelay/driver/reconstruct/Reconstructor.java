@@ -2,6 +2,8 @@ package org.damrelay.driver.reconstruct;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.damrelay.draughts.game.DrawEvent;
+import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Piece;
@@ -56,7 +58,7 @@ public final class Reconstructor implements BoardObserver {
         this.classifier = new IrregularClassifier(config.variant());
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.increment());
         this.trace = new MoveTrace(config.touchMinMs());
-        this.game = new RulesGameLine(config.variant(), config.start());
+        this.game = new GameModelLine(Game.from(config.start(), config.variant()));
     }
 
     /** The game position as reconstructed so far. */
@@ -369,6 +371,11 @@ public final class Reconstructor implements BoardObserver {
             reminded |= Squares.bit(s);
             emit(ArbiterEvent.info(EventType.UNCROWNED_KING, game.ply(), p.sideToMove(), t, List.of(s),
                     "the promoted man on " + s + " is not crowned; it is a king but may not be played until crowned"));
+        }
+        for (DrawEvent d : game.drawEvents()) {
+            boolean draw = d.kind() == DrawEvent.Kind.DRAW_BY_RULE;
+            emit(ArbiterEvent.info(draw ? EventType.DRAW_BY_RULE : EventType.DRAW_RULE_STARTED, game.ply(), null, t, List.of(),
+                    d + (d.count() != null ? ": " + d.count() : "")));
         }
         if (game.legalMoves().isEmpty()) {
             emit(ArbiterEvent.info(EventType.NO_LEGAL_MOVES, game.ply(), p.sideToMove(), t, List.of(),

@@ -85,19 +85,19 @@ class ObservationSequenceTest {
 
     @Test
     void kingDraggedAcrossSquaresIsOneMove() {
-        Recorded r = Recorded.from("W:WK46,50:B5");
+        Recorded r = Recorded.from("W:WK46,47,48,49,50:B1,2,3,4,5");
         r.hand.lift(46).put(41).lift(41).put(37).lift(37).put(32).lift(32).put(28).press().settle();
-        r.assertSummary("MOVE 1 46-28");
+        r.assertSummary("MOVE 1 46-28", "DRAW_RULE_STARTED 1");
     }
 
     @Test
     void kingDraggedWithoutPressIsOneMoveToo() {
-        Recorded r = Recorded.from("W:WK46,50:B5");
+        Recorded r = Recorded.from("W:WK46,47,48,49,50:B1,2,3,4,5");
         r.hand.lift(46).put(41).lift(41).put(37).lift(37).put(32).lift(32).put(28).settle();
-        r.assertSummary("MOVE 1 46-28");
+        r.assertSummary("MOVE 1 46-28", "DRAW_RULE_STARTED 1");
     }
 
-    private static final String PROMOTE = "W:W7,46:B16";
+    private static final String PROMOTE = "W:W7,46,47,48,49:B11,15,16";
 
     @Test
     void promotionCrownedAtOnce() {
@@ -117,8 +117,8 @@ class ObservationSequenceTest {
     @Test
     void promotionCrownedAfterTheOpponentsReply() {
         Recorded r = Recorded.from(PROMOTE);
-        r.hand.move(7, 2).press().settle().move(16, 21).press().settle().crown(2).settle();
-        r.assertSummary("MOVE 1 7-2", "MOVE 2 16-21", "UNCROWNED_KING 2", "KING_CROWNED 2");
+        r.hand.move(7, 2).press().settle().move(15, 20).press().settle().crown(2).settle();
+        r.assertSummary("MOVE 1 7-2", "MOVE 2 15-20", "UNCROWNED_KING 2", "KING_CROWNED 2");
         assertEquals(List.of(2), r.only(EventType.UNCROWNED_KING).squares());
         assertEquals(Color.WHITE, r.only(EventType.UNCROWNED_KING).side());
     }
@@ -126,18 +126,19 @@ class ObservationSequenceTest {
     @Test
     void promotionNeverCrownedAndPlayedAsAKing() {
         Recorded r = Recorded.from(PROMOTE);
-        r.hand.move(7, 2).press().settle().move(16, 21).press().settle().move(2, 24).press().settle()
-                .move(21, 26).press().settle();
-        r.assertSummary("MOVE 1 7-2", "MOVE 2 16-21", "UNCROWNED_KING 2", "ILLEGAL_MOVE.UNCROWNED_KING_MOVED 3 2-24",
-                "MOVE 4 21-26", "IRREGULAR_MOVE_STANDS 3");
-        assertEquals(Piece.WHITE_KING, r.position().pieceAt(24));
+        r.hand.move(7, 2).press().settle().move(15, 20).press().settle().move(2, 13).press().settle()
+                .move(11, 17).press().settle();
+        r.assertSummary("MOVE 1 7-2", "MOVE 2 15-20", "UNCROWNED_KING 2", "ILLEGAL_MOVE.UNCROWNED_KING_MOVED 3 2-13",
+                "DRAW_RULE_STARTED 3", "MOVE 4 11-17", "IRREGULAR_MOVE_STANDS 3");
+        assertEquals(Piece.WHITE_KING, r.position().pieceAt(13));
     }
 
     @Test
     void crownFallingOffChangesNothing() {
-        Recorded r = Recorded.from("W:WK2,46:B25");
+        Recorded r = Recorded.from("W:WK2,46,47,48,49:B11,15,16");
         r.hand.uncrown(2).settle().move(2, 24).press().settle();
-        r.assertSummary("MOVE 1 2-24");
+        // A king move without capture starts the 25-move count (SWR 9.2): the piece is a king.
+        r.assertSummary("MOVE 1 2-24", "DRAW_RULE_STARTED 1");
     }
 
     @Test
