@@ -20,6 +20,13 @@ public interface LineHandler {
     /** Bytes as one read returned them. */
     void onBytes(long tMillis, byte[] bytes, int offset, int length);
 
+    /**
+     * These bytes went to the line. Live the supervisor reports the handler's own sends here; a
+     * replay reports the recorded ones, so state that depends on what was asked (which board was
+     * polled, when) follows what really happened rather than what the handler would ask now.
+     */
+    default void onSent(long tMillis, byte[] bytes) {}
+
     /** Time passed (called after every read, with or without bytes): pings, polls, timeouts. */
     void onTick(long tMillis, Sink out) throws IOException;
 

@@ -128,6 +128,7 @@ public final class LinkSupervisor implements Runnable {
     private void send(long t, byte[] bytes) throws IOException {
         channel.write(bytes);
         recorder.sent(t, bytes);
+        handler.onSent(t, bytes);
     }
 
     private void drop(long t, String reason) {
