@@ -6,11 +6,11 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Squares;
 
 /** Squares a piece passes between two landing points, and the captured pieces in the order they were jumped. */
-final class CaptureGeometry {
+public final class CaptureGeometry {
     private CaptureGeometry() {}
 
     /** The squares strictly between a and b on their diagonal (or Frisian orthogonal) line; empty if they are not on one. */
-    static List<Integer> between(int a, int b) {
+    public static List<Integer> between(int a, int b) {
         int r1 = Squares.row(a), c1 = Squares.col(a), r2 = Squares.row(b), c2 = Squares.col(b);
         int dr = Integer.signum(r2 - r1), dc = Integer.signum(c2 - c1);
         if (Math.abs(r2 - r1) == Math.abs(c2 - c1)) {
@@ -32,7 +32,7 @@ final class CaptureGeometry {
     }
 
     /** The captured squares in the order the path jumps them; any not found on the path follow in ascending order. */
-    static List<Integer> capturedInOrder(Move move) {
+    public static List<Integer> capturedInOrder(Move move) {
         List<Integer> out = new ArrayList<>();
         List<Integer> path = move.path();
         for (int i = 0; i + 1 < path.size(); i++) {

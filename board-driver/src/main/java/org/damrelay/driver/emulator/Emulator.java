@@ -60,6 +60,13 @@ public final class Emulator {
         }
 
         public PhysicalBoard board() { return board; }
+        public double scanPeriod() { return scanner.period(); }
+        public SplittableRandom random() { return rnd; }
+
+        /** A think time of the mover, with the fidgets the noise profile draws. */
+        public void think(Color mover) {
+            fidgets.think(mover, config.timing().think(rnd));
+        }
         public Hand hand() { return hand; }
         public NoisePlanner planner() { return planner; }
 

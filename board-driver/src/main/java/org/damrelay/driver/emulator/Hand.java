@@ -61,6 +61,7 @@ public final class Hand {
         if (plan.removal() == PlyPlan.Removal.FIRST && !removals.isEmpty()) {
             remove(removals, plan.uncrownFirst());
             removals = List.of();
+            board.advance(between(300, 800)); // then reaches for the capturing man
         }
         List<Integer> path = plan.steps() ? move.path() : List.of(move.from(), move.to());
         boolean earlyPressed = false;

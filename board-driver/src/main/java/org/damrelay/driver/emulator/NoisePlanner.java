@@ -67,6 +67,7 @@ public final class NoisePlanner {
 
     /** Whether the ply after this one may be a blitzed reply. */
     public static boolean allowsFastReply(PlyPlan plan) {
-        return plan.press() == PlyPlan.Press.NORMAL && !plan.removeLate() && plan.crowning() == PlyPlan.Crowning.AT_ONCE;
+        // Two plies in one window is blitz; three would be no human game.
+        return !plan.fast() && plan.press() == PlyPlan.Press.NORMAL && !plan.removeLate() && plan.crowning() == PlyPlan.Crowning.AT_ONCE;
     }
 }
