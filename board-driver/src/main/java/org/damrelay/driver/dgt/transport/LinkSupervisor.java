@@ -76,19 +76,23 @@ public final class LinkSupervisor implements Runnable {
             return;
         }
         int n;
+        long untilDeadline = handler.nextDeadline() - now;
         try {
-            n = channel.read(buffer, READ_TIMEOUT_MILLIS);
+            n = channel.read(buffer, (int) Math.max(1, Math.min(READ_TIMEOUT_MILLIS, untilDeadline)));
         } catch (IOException e) {
             drop(clock.millis(), "read failed: " + e.getMessage());
             return;
         }
         long t = clock.millis();
-        if (n > 0) {
-            heardSinceConnect = true;
-            recorder.received(t, buffer, 0, n);
-            handler.onBytes(t, buffer, 0, n);
-        }
         try {
+            if (n > 0) {
+                heardSinceConnect = true;
+                recorder.received(t, buffer, 0, n);
+                if (handler.nextDeadline() < t) {
+                    handler.onTick(t, this::send);
+                }
+                handler.onBytes(t, buffer, 0, n);
+            }
             handler.onTick(t, this::send);
         } catch (IOException e) {
             drop(t, "write failed: " + e.getMessage());
