@@ -93,6 +93,11 @@ final class WsClient implements AutoCloseable {
                                     }
 
                                     @Override
+                                    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                                        ctx.close();  // the relay cut us: closeCode/closed tell the test
+                                    }
+
+                                    @Override
                                     public void channelInactive(ChannelHandlerContext ctx) {
                                         self[0].closed.complete(null);
                                         done.completeExceptionally(new IllegalStateException("closed during handshake"));
