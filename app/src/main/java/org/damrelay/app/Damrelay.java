@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "damrelay", mixinStandardHelpOptions = true, version = "damrelay 0.1.0",
         description = "Live relay of electronic draughts boards.",
         subcommands = {CommandLine.HelpCommand.class,
+                PerftCommand.class,
+                PdnCommand.class,
                 org.damrelay.relay.cli.RelayCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
