@@ -51,6 +51,8 @@ class SwrDrawRulesTest {
         Game later = g.play(move(g, ps[32]));
         assertEquals(32, later.drawStatus().drawPly());
         assertTrue(later.drawEvents().isEmpty(), later.drawEvents().toString());
+        assertEquals(g.drawEvents(), later.drawEvents(32), "events of an earlier ply can be read again");
+        assertEquals(List.of(), later.drawEvents(5));
     }
 
     @Test
