@@ -143,13 +143,14 @@ public final class Game {
         return new Game(settings, start, startStatus, List.copyOf(next), null, legal);
     }
 
-    /** Takes back the last ply (an agreed or resigned result goes with it). */
+    /** Takes back the last thing that happened: an agreed or resigned result if one was entered, else the last ply. */
     public Game undo() {
+        if (declared != null) return new Game(settings, start, startStatus, plies, null, legalMoves);
         if (plies.isEmpty()) throw new IllegalStateException("nothing to undo: no ply played");
         return truncate(plies.size() - 1);
     }
 
-    /** The game as it was after ply {@code n} (0 = the start position). */
+    /** The game as it was after ply {@code n} (0 = the start position); an entered result goes unless n is the last ply. */
     public Game truncate(int n) {
         if (n < 0 || n > plies.size()) throw new IllegalArgumentException("cannot truncate to ply " + n + " of " + plies.size());
         if (n == plies.size()) return this;
