@@ -88,6 +88,7 @@ public final class RelayServer implements AutoCloseable {
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                             new WriteBufferWaterMark(limits.writeBufferLowBytes(), limits.writeBufferHighBytes()))
+                    .childOption(ChannelOption.SO_SNDBUF, limits.socketSendBufferBytes() > 0 ? limits.socketSendBufferBytes() : null)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
