@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         subcommands = {CommandLine.HelpCommand.class,
                 PerftCommand.class,
                 PdnCommand.class,
-                org.damrelay.driver.cli.DriverCommand.class})
+                org.damrelay.driver.cli.DriverCommand.class,
+                org.damrelay.relay.cli.RelayCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));
