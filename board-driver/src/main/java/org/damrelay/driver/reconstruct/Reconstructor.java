@@ -32,11 +32,12 @@ public final class Reconstructor implements BoardObserver {
     private final IrregularClassifier classifier;
     private final ClockWatch clock;
     private final MoveTrace trace;
-    private final GameLine game;
+    private final GameModelLine game;
 
     private Orientation orientation;
     private boolean synced;
     private boolean waitingReported;
+    private boolean linkDown;
     private long now = Long.MIN_VALUE;
     private long lastChange;
     private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
@@ -64,6 +65,11 @@ public final class Reconstructor implements BoardObserver {
     /** The game position as reconstructed so far. */
     public Position position() {
         return game.position();
+    }
+
+    /** The game as reconstructed so far: plies (irregular ones included), draw status, result. */
+    public Game game() {
+        return game.game();
     }
 
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
@@ -123,6 +129,9 @@ public final class Reconstructor implements BoardObserver {
             // Nothing is known about the board until the full board that follows a reconnect.
             settleDue = irregularDue = pressDue = NEVER;
         }
+        boolean wasDown = linkDown;
+        linkDown = !connected;
+        if (connected && !wasDown) return; // the first connect is no news
         emit(ArbiterEvent.info(connected ? EventType.BOARD_RECONNECTED : EventType.BOARD_DISCONNECTED, game.ply(), null, t,
                 List.of(), connected ? "the board is connected again" : "the connection to the board dropped"));
     }
