@@ -336,6 +336,11 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void apply(Candidate c, long t, boolean byPress) {
+        if (byPress && c instanceof Candidate.Play play) {
+            // Learn the clock side before the move goes out, so that even the first move carries both times.
+            Color lastMover = play.moves().size() == 1 ? game.position().sideToMove() : game.position().sideToMove().opposite();
+            clock.learn(pressRight, lastMover);
+        }
         if (c instanceof Candidate.Play play) {
             for (Move m : play.moves()) commit(m, t);
         } else if (c instanceof Candidate.Retract r) {
