@@ -143,13 +143,14 @@ public final class Game {
         return new Game(settings, start, startStatus, List.copyOf(next), null, legal);
     }
 
-    /** Takes back the last ply (an agreed or resigned result goes with it). */
+    /** Takes back the last thing that happened: an agreed or resigned result if one was entered, else the last ply. */
     public Game undo() {
+        if (declared != null) return new Game(settings, start, startStatus, plies, null, legalMoves);
         if (plies.isEmpty()) throw new IllegalStateException("nothing to undo: no ply played");
         return truncate(plies.size() - 1);
     }
 
-    /** The game as it was after ply {@code n} (0 = the start position). */
+    /** The game as it was after ply {@code n} (0 = the start position); an entered result goes unless n is the last ply. */
     public Game truncate(int n) {
         if (n < 0 || n > plies.size()) throw new IllegalArgumentException("cannot truncate to ply " + n + " of " + plies.size());
         if (n == plies.size()) return this;
@@ -242,20 +243,27 @@ public final class Game {
     }
 
     /**
-     * What the last ply set off for the arbiter: counts that began, and the draw if it occurred
-     * there. With no ply played, the counts running in the start position.
+     * What the last ply set off for the arbiter (DRAW_RULE_STARTED, DRAW_BY_RULE): counts that
+     * began, and the draw if it occurred there. With no ply played, the counts running in the
+     * start position. After {@link #undo()} this describes the ply now last, so call it after
+     * playing, not after taking back.
      */
     public List<DrawEvent> drawEvents() {
-        DrawStatus now = drawStatus();
-        DrawStatus before = plies.size() > 1 ? plies.get(plies.size() - 2).drawStatus()
-                : plies.size() == 1 ? startStatus : null;
+        return drawEvents(ply());
+    }
+
+    /** What ply {@code n} set off (0 = the counts running in the start position). */
+    public List<DrawEvent> drawEvents(int n) {
+        if (n < 0 || n > plies.size()) throw new IndexOutOfBoundsException("no ply " + n + " in " + plies.size());
+        DrawStatus now = n == 0 ? startStatus : plies.get(n - 1).drawStatus();
+        DrawStatus before = n == 0 ? null : n == 1 ? startStatus : plies.get(n - 2).drawStatus();
         List<DrawEvent> out = new ArrayList<>();
         for (MoveCount c : now.counts()) {
             boolean running = before != null && before.count(c.rule()).filter(b -> b.startPly() == c.startPly()).isPresent();
-            if (!running) out.add(new DrawEvent(DrawEvent.Kind.COUNT_STARTED, c.rule(), ply(), c));
+            if (!running) out.add(new DrawEvent(DrawEvent.Kind.COUNT_STARTED, c.rule(), n, c));
         }
-        if (now.isDrawn() && now.drawPly() == ply() && (before == null || !before.isDrawn())) {
-            out.add(new DrawEvent(DrawEvent.Kind.DRAW_BY_RULE, now.drawnBy(), ply(), now.count(now.drawnBy()).orElse(null)));
+        if (now.isDrawn() && now.drawPly() == n) {
+            out.add(new DrawEvent(DrawEvent.Kind.DRAW_BY_RULE, now.drawnBy(), n, now.count(now.drawnBy()).orElse(null)));
         }
         return out;
     }

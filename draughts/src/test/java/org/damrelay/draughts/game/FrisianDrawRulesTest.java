@@ -32,6 +32,23 @@ class FrisianDrawRulesTest {
     }
 
     @Test
+    void aWinOnTheSeventhMoveIsAWin() {
+        Game g = play(Game.from(fen("W:WK46:BK1,K2"), Variant.FRISIAN),
+                "46-41 1-6 41-37 2-7 37-31 6-1 31-26 1-6 26-21 6-1 21-16 7-2 16-11");
+        assertEquals(Optional.of(6), g.drawStatus().count(DrawRule.FRISIAN_TWO_KINGS).map(MoveCount::moves));
+        g = play(g, "1x21");
+        assertEquals(new Outcome(Result.BLACK_WINS, Termination.NO_LEGAL_MOVES, null), g.outcome());
+    }
+
+    @Test
+    void aWinOnTheEighthMoveComesTooLate() {
+        Game g = play(Game.from(fen("W:WK46:BK1,K2"), Variant.FRISIAN),
+                "46-41 1-6 41-37 2-7 37-31 6-1 31-26 1-6 26-21 6-1 21-16 7-2 16-27 1-6 27-16 6x26");
+        assertEquals(Outcome.drawBy(DrawRule.FRISIAN_TWO_KINGS), g.outcome(), "the draw occurred at ply 14");
+        assertEquals(14, g.drawStatus().drawPly());
+    }
+
+    @Test
     void kingAgainstKingIsADraw() {
         Game g = Game.from(fen("W:WK46:BK1"), Variant.FRISIAN);
         assertEquals(Outcome.drawBy(DrawRule.FRISIAN_KING_VS_KING), g.outcome());

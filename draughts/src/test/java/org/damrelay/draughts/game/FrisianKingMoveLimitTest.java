@@ -47,6 +47,16 @@ class FrisianKingMoveLimitTest {
     }
 
     @Test
+    void theKingMayStillCaptureAndThatLiftsTheLimit() {
+        // art. 17: "er mag dan wel een slag volgen met dezelfde dam"
+        Game g = play(Game.from(fen("W:W27,K21:BK29"), Variant.FRISIAN), "21-26 29-34 26-8 34-40 8-19 40-18");
+        assertEquals(19, g.kingRuns().blockedKing(g.position()));
+        assertEquals(Set.of("19x17", "19x16"), moves(g));
+        g = play(g, "19x16");
+        assertEquals(0, g.kingRuns().moves(Color.WHITE));
+    }
+
+    @Test
     void aManMoveLiftsTheLimit() {
         // white's king goes 8-2-7-1 after the other king's move: three in a row, then a man move frees it
         Game g = play(Game.from(fen("W:W27,K21,K5:BK29"), Variant.FRISIAN),

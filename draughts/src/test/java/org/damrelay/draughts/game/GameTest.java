@@ -118,5 +118,8 @@ class GameTest {
         assertEquals(Termination.RESIGNATION, g.outcome().termination());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> g.play(Move.quiet(32, 28)));
         assertTrue(e.getMessage().contains("0-2"), e.getMessage());
+        Game corrected = g.undo(); // a result entered by mistake is taken back first
+        assertEquals(Result.ONGOING, corrected.result());
+        assertEquals(1, corrected.play(Move.quiet(32, 28)).ply());
     }
 }

@@ -51,6 +51,8 @@ class SwrDrawRulesTest {
         Game later = g.play(move(g, ps[32]));
         assertEquals(32, later.drawStatus().drawPly());
         assertTrue(later.drawEvents().isEmpty(), later.drawEvents().toString());
+        assertEquals(g.drawEvents(), later.drawEvents(32), "events of an earlier ply can be read again");
+        assertEquals(List.of(), later.drawEvents(5));
     }
 
     @Test
@@ -151,6 +153,18 @@ class SwrDrawRulesTest {
         assertTrue(g.drawStatus().count(DrawRule.TWENTY_FIVE_MOVES).isEmpty(), "a capture stops the count");
         g = play(g, "50-44");
         assertEquals(new MoveCount(DrawRule.TWENTY_FIVE_MOVES, 4, 1, 0), g.drawStatus().count(DrawRule.TWENTY_FIVE_MOVES).get());
+    }
+
+    @Test
+    void anIrregularPlyCountsByWhatTheBoardShows() {
+        Game g = play(Game.from(fen(TWENTY_FIVE_START), Variant.INTERNATIONAL), "46-41 1-6");
+        // white's king slides sideways 41 to 42: no legal move, but still only a king moved and nothing was taken
+        g = g.playIrregular(fen("B:WK42,K50,36,31:BK5,K6,15,10"));
+        assertEquals(new MoveCount(DrawRule.TWENTY_FIVE_MOVES, 0, 3, 1), g.drawStatus().count(DrawRule.TWENTY_FIVE_MOVES).get());
+        // black's king moves and white's man on 36 leaves the board: pieces removed, the count stops
+        g = g.playIrregular(fen("W:WK42,K50,31:BK5,K1,15,10"));
+        assertTrue(g.drawStatus().count(DrawRule.TWENTY_FIVE_MOVES).isEmpty());
+        assertEquals(Variant.INTERNATIONAL.legalMoves(g.position()), g.legalMoves(), "legal play resumes");
     }
 
     /** White's king goes round a triangle (3 moves) while black's shuttles (2): the placement recurs with either side to move. */
