@@ -64,7 +64,7 @@ public final class SingleBoardSession implements LineHandler {
         this.config = config;
     }
 
-    /** Told the board's serial number whenever it answers SERIALNR / LONG_SERIALNR. */
+    /** Told the board's serial number when it first answers SERIALNR / LONG_SERIALNR, and when it changes. */
     public void onSerialNumber(Consumer<String> listener) {
         this.serialListener = listener;
     }
@@ -137,8 +137,10 @@ public final class SingleBoardSession implements LineHandler {
         } else if (m instanceof BoardMessage.ClockTimes c) {
             observer.onClock(t, c.reading());
         } else if (m instanceof BoardMessage.SerialNumber s) {
-            serialNumber = s.value();
-            serialListener.accept(s.value());
+            if (!s.value().equals(serialNumber)) {
+                serialNumber = s.value();
+                serialListener.accept(s.value());
+            }
         } else {
             log.debug("{} not used in a single-board session", m);
         }
