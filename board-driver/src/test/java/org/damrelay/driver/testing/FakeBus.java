@@ -51,6 +51,13 @@ public final class FakeBus {
         }
     }
 
+    /** A board plugged into the line later. */
+    public Board add(int address) {
+        Board b = new Board(address);
+        boards.put(address, b);
+        return b;
+    }
+
     public Board board(int address) {
         return boards.get(address);
     }
