@@ -261,7 +261,7 @@ public final class BusPoller implements LineHandler {
         for (int address : answeredPing) {
             BusBoard b = boards.get(address);
             if (b == null) {
-                b = new BusBoard(address, observers.apply(address));
+                b = new BusBoard(address, new org.damrelay.driver.dgt.session.GuardedObserver(observers.apply(address), "bus board " + address));
                 boards.put(address, b);
                 b.observer.onLink(t, true);
                 listener.onBoardState(t, address, BoardState.CONNECTED);

@@ -60,7 +60,7 @@ public final class SingleBoardSession implements LineHandler {
     private long badFields;
 
     public SingleBoardSession(BoardObserver observer, Config config) {
-        this.observer = observer;
+        this.observer = new GuardedObserver(observer, "board");
         this.config = config;
     }
 

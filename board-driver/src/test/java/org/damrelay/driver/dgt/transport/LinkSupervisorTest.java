@@ -149,4 +149,42 @@ class LinkSupervisorTest {
         assertTrue(s.pieceCodesSuspect());
         assertEquals(Sensed.WHITE_KING, obs.boards.get(0)[1], "read with the configured table, as told");
     }
+
+    @Test
+    void aFaultyObserverDoesNotStopTheLine() throws Exception {
+        RecordingObserver seen = new RecordingObserver();
+        org.damrelay.driver.board.BoardObserver faulty = new org.damrelay.driver.board.BoardObserver() {
+            @Override public void onBoard(long t, Sensed[] fields) {
+                seen.onBoard(t, fields);
+            }
+
+            @Override public void onFieldChange(long t, int field, Sensed now) {
+                seen.onFieldChange(t, field, now);
+                if (field == 61) {
+                    throw new IllegalStateException("bug in the reconstruction");
+                }
+            }
+
+            @Override public void onClock(long t, org.damrelay.driver.board.ClockReading clock) {}
+
+            @Override public void onLink(long t, boolean connected) {}
+        };
+        LinkSupervisor sup = new LinkSupervisor(() -> board.plugIn("/dev/ttyACM0", clock),
+                new SingleBoardSession(faulty, SingleBoardSession.Config.defaults()), clock, Backoff.standard(), LineRecorder.NONE);
+        for (int i = 0; i < 5; i++) {
+            sup.step();
+        }
+        board.line().inject(concat(new BoardMessage.FieldUpdate(61, 0).encode(),
+                new BoardMessage.FieldUpdate(52, 1).encode()));
+        sup.step();
+        assertEquals(0, sup.handlerFaults(), "caught at the observer, so the rest of the read is still decoded");
+        assertTrue(sup.connected());
+        assertTrue(seen.calls.get(seen.calls.size() - 1).endsWith("field 52 WHITE_MAN"));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }
