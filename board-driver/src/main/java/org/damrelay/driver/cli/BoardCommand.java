@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.session.SingleBoardSession;
@@ -72,11 +74,12 @@ public final class BoardCommand implements Callable<Integer> {
         }
         LinkSupervisor supervisor = new LinkSupervisor(connector, handler, clock, Backoff.standard(),
                 capture == null ? LineRecorder.NONE : capture);
-        Thread runner = Thread.currentThread();
+        // on Ctrl-C: stop reading, and let the capture be closed before the JVM goes
+        CountDownLatch closed = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             supervisor.stop();
             try {
-                runner.join(3000);
+                closed.await(3, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -88,6 +91,7 @@ public final class BoardCommand implements Callable<Integer> {
             if (capture != null) {
                 capture.close();
             }
+            closed.countDown();
         }
         return 0;
     }
