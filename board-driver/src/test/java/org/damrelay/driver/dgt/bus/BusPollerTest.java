@@ -223,4 +223,12 @@ class BusPollerTest {
         }
         assertArrayEquals(bus.board(3).fields, last, "what the observer was told adds up to the board");
     }
+
+    @Test
+    void aBoardWithTheOldFirmwareIsFlaggedByAddress() throws Exception {
+        bus.board(17).codes = org.damrelay.driver.dgt.protocol.PieceCodes.swapped();
+        start(LineRecorder.NONE);
+        discoverAll();
+        assertEquals(java.util.Set.of(17), poller.pieceCodesSuspect());
+    }
 }
