@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One board in single-board mode: on every (re)connect it puts the board in update mode and asks
- * for the whole board and the clock, then turns what the board says into {@link BoardObserver}
+ * for the whole board, the clock and the serial number, then turns what the board says into {@link BoardObserver}
  * calls. It pings with SERIALNR when it has heard nothing for a while, and declares the link lost
  * when the ping goes unanswered.
  */
@@ -80,6 +80,8 @@ public final class SingleBoardSession implements LineHandler {
         out.send(t, config.updateMode().encode());
         out.send(t, Command.SEND_BRD.encode());
         out.send(t, Command.SEND_CLK.encode());
+        // which board this is goes into the capture's metadata at once, not only after the first ping
+        out.send(t, Command.SERIALNR.encode());
     }
 
     @Override public void onBytes(long t, byte[] bytes, int offset, int length) {
