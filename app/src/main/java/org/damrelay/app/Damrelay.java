@@ -9,6 +9,8 @@ import picocli.CommandLine.Command;
         subcommands = {CommandLine.HelpCommand.class,
                 PerftCommand.class,
                 PdnCommand.class,
+                org.damrelay.driver.cli.BoardCommand.class,
+                org.damrelay.driver.cli.CaptureDumpCommand.class,
                 org.damrelay.driver.cli.ReplayCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
