@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         description = "Live relay of electronic draughts boards.",
         subcommands = {CommandLine.HelpCommand.class,
                 PerftCommand.class,
-                PdnCommand.class})
+                PdnCommand.class,
+                org.damrelay.driver.emulator.cli.EmulateCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));
