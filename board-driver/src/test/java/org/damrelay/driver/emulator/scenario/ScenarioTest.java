@@ -140,4 +140,16 @@ class ScenarioTest {
         assertEquals(Sensed.EMPTY, finalAt(t, 31));
         assertTrue(t.only(BoardEvent.FieldChanged.class).stream().anyMatch(e -> e.now() == Sensed.UNKNOWN));
     }
+
+    @Test
+    void theExampleInTheDocsRuns() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/emulator.md"));
+        int at = doc.indexOf("```\nstart W:W12,32:B14,19,45");
+        String example = doc.substring(at + 4, doc.indexOf("```", at + 4));
+        Timeline t = play(example);
+        assertEquals(Sensed.WHITE_MAN, finalAt(t, 12), "the uncrowned promotion moved on");
+        assertEquals(Sensed.BLACK_MAN, finalAt(t, 40));
+        assertEquals(Sensed.EMPTY, finalAt(t, 14));
+        assertEquals(Sensed.WHITE_MAN, finalAt(t, 19));
+    }
 }
