@@ -125,7 +125,7 @@ class ScenarioTest {
     void pressWithoutMoveAndTurningAndUnplugging() {
         Timeline t = play("move 32-28\npress black\nturn\nunplug 2000\nmove 19-23\n");
         List<BoardEvent.ClockRead> readings = t.only(BoardEvent.ClockRead.class);
-        assertEquals(4, readings.size(), "start, white's press, black's bare press, black's move");
+        assertEquals(5, readings.size(), "set, started, white's press, black's bare press, black's move");
         List<BoardEvent.LinkChanged> links = t.only(BoardEvent.LinkChanged.class);
         assertEquals(List.of(false, true), links.stream().map(BoardEvent.LinkChanged::connected).toList());
         Sensed[] end = t.reportedBoardAt(t.endMillis());

@@ -55,11 +55,12 @@ class BoardSpeakerTest {
         live.onCommand(0, single(Command.SERIALNR));
         live.advanceTo(t.endMillis());
         List<BoardMessage> msgs = decode(live.takeDue(Long.MAX_VALUE), Framing.SINGLE_BOARD);
-        assertInstanceOf(BoardMessage.BoardDump.class, msgs.get(0));
-        assertEquals(new BoardMessage.SerialNumber("ABCDE", false), msgs.get(1));
+        assertInstanceOf(BoardMessage.ClockTimes.class, msgs.get(0), "nice mode from 0: the clock as set");
+        assertInstanceOf(BoardMessage.BoardDump.class, msgs.get(1));
+        assertEquals(new BoardMessage.SerialNumber("ABCDE", false), msgs.get(2));
         long updates = msgs.stream().filter(BoardMessage.FieldUpdate.class::isInstance).count();
         assertEquals(t.only(BoardEvent.FieldChanged.class).size(), updates, "each reported change as a FIELD_UPDATE");
-        assertEquals(OPENING.size() + 1, msgs.stream().filter(BoardMessage.ClockTimes.class::isInstance).count(), "nice mode: the clock when it changes");
+        assertEquals(OPENING.size() + 2, msgs.stream().filter(BoardMessage.ClockTimes.class::isInstance).count(), "nice mode: the clock when it changes");
         assertArrayEquals(live.board(), t.reportedBoardAt(t.endMillis()));
     }
 
