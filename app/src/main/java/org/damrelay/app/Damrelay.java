@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
                 PdnCommand.class,
                 org.damrelay.driver.cli.BoardCommand.class,
                 org.damrelay.driver.cli.CaptureDumpCommand.class,
+                org.damrelay.driver.emulator.cli.EmulateCommand.class,
                 org.damrelay.driver.cli.ReplayCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
