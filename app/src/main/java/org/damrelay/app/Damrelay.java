@@ -10,7 +10,11 @@ import picocli.CommandLine.Command;
                 PerftCommand.class,
                 PdnCommand.class,
                 org.damrelay.driver.cli.DriverCommand.class,
-                org.damrelay.relay.cli.RelayCommand.class})
+                org.damrelay.relay.cli.RelayCommand.class,
+                org.damrelay.driver.cli.BoardCommand.class,
+                org.damrelay.driver.cli.CaptureDumpCommand.class,
+                org.damrelay.driver.emulator.cli.EmulateCommand.class,
+                org.damrelay.driver.cli.ReplayCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));

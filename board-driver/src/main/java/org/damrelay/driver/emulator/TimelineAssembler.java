@@ -36,6 +36,7 @@ final class TimelineAssembler {
     private static void clockEvents(PhysicalBoard board, FischerClock clock, double start, long tickMs, double end,
                                     List<PhysicalBoard.Outage> outages, List<Timed> out) {
         List<PhysicalBoard.Press> presses = board.presses();
+        emit(out, 0, clock.readingAt(0), outages); // set, not yet started: the board answers SEND_CLK from the outset
         emit(out, start, clock.start(start, Color.WHITE), outages);
         double nextTick = tickMs > 0 ? start + tickMs : Double.MAX_VALUE;
         int i = 0;

@@ -32,11 +32,12 @@ public final class Reconstructor implements BoardObserver {
     private final IrregularClassifier classifier;
     private final ClockWatch clock;
     private final MoveTrace trace;
-    private final GameLine game;
+    private final GameModelLine game;
 
     private Orientation orientation;
     private boolean synced;
     private boolean waitingReported;
+    private boolean linkDown;
     private long now = Long.MIN_VALUE;
     private long lastChange;
     private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
@@ -64,6 +65,11 @@ public final class Reconstructor implements BoardObserver {
     /** The game position as reconstructed so far. */
     public Position position() {
         return game.position();
+    }
+
+    /** The game as reconstructed so far: plies (irregular ones included), draw status, result. */
+    public Game game() {
+        return game.game();
     }
 
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
@@ -119,6 +125,13 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onLink(long t, boolean connected) {
         advance(t);
+        if (!connected) {
+            // Nothing is known about the board until the full board that follows a reconnect.
+            settleDue = irregularDue = pressDue = NEVER;
+        }
+        boolean wasDown = linkDown;
+        linkDown = !connected;
+        if (connected && !wasDown) return; // the first connect is no news
         emit(ArbiterEvent.info(connected ? EventType.BOARD_RECONNECTED : EventType.BOARD_DISCONNECTED, game.ply(), null, t,
                 List.of(), connected ? "the board is connected again" : "the connection to the board dropped"));
     }
@@ -156,7 +169,7 @@ public final class Reconstructor implements BoardObserver {
         checkCrowns(t, seen);
         if (synced && pressDue != NEVER && !seen.matches(game.position())) {
             Candidate c = PositionMatcher.find(game, seen, false, false);
-            if (c != null) {
+            if (c != null && !mayBeDragged(c)) {
                 pressDue = NEVER;
                 apply(c, t, true);
             }
@@ -217,6 +230,13 @@ public final class Reconstructor implements BoardObserver {
         if (orientation == null || !synced) return;
         Occupancy seen = occupancy();
         Position p = game.position();
+        if (!seen.matches(p)) {
+            Candidate c = PositionMatcher.find(game, seen, true, false);
+            if (c != null) {
+                apply(c, t, true);
+                return;
+            }
+        }
         if (seen.matches(p)) {
             if (!movedSincePress) {
                 emit(ArbiterEvent.info(EventType.CLOCK_PRESSED_WITHOUT_MOVE, game.ply(), pressColor(), t, List.of(),
@@ -257,7 +277,7 @@ public final class Reconstructor implements BoardObserver {
         Occupancy seen = occupancy();
         if (!seen.matches(game.position())) {
             Candidate c = PositionMatcher.find(game, seen, true, false);
-            if (c != null) {
+            if (c != null && !mayBeDragged(c)) {
                 apply(c, t, true);
                 return;
             }
@@ -271,6 +291,24 @@ public final class Reconstructor implements BoardObserver {
         pressedSinceMove = true;
         lastPress = t;
         pressDue = t + config.pressGraceMs();
+    }
+
+    /**
+     * A king seen on a square with room beyond it along the same line may still be on its way:
+     * the board reports a scan behind the hand, so the press can arrive before the last square.
+     */
+    private boolean mayBeDragged(Candidate c) {
+        if (!(c instanceof Candidate.Play play) || play.moves().size() != 1) return false;
+        Move m = play.moves().get(0);
+        Position p = game.position();
+        if (m.isCapture() || !p.pieceAt(m.from()).isKing()) return false;
+        for (int d : Squares.DIAGONALS) {
+            int[] ray = Squares.ray(m.from(), d);
+            for (int i = 0; i < ray.length; i++) {
+                if (ray[i] == m.to()) return i + 1 < ray.length && p.isEmpty(ray[i + 1]);
+            }
+        }
+        return false;
     }
 
     // ---- outcomes
@@ -298,6 +336,11 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void apply(Candidate c, long t, boolean byPress) {
+        if (byPress && c instanceof Candidate.Play play) {
+            // Learn the clock side before the move goes out, so that even the first move carries both times.
+            Color lastMover = play.moves().size() == 1 ? game.position().sideToMove() : game.position().sideToMove().opposite();
+            clock.learn(pressRight, lastMover);
+        }
         if (c instanceof Candidate.Play play) {
             for (Move m : play.moves()) commit(m, t);
         } else if (c instanceof Candidate.Retract r) {

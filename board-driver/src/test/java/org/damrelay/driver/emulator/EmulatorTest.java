@@ -40,8 +40,9 @@ class EmulatorTest {
         List<Move> moves = RandomGames.play(Position.start(), 13, 40);
         Timeline t = play(EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withClockTickMs(0), moves);
         List<BoardEvent.ClockRead> readings = t.only(BoardEvent.ClockRead.class);
-        assertEquals(moves.size() + 1, readings.size(), "the start and one reading per press");
-        for (int i = 1; i < readings.size(); i++) {
+        assertEquals(moves.size() + 2, readings.size(), "the clock as set, started, and one reading per press");
+        assertFalse(readings.get(0).clock().running());
+        for (int i = 2; i < readings.size(); i++) {
             assertNotEquals(readings.get(i - 1).clock().rightLeverHigh(), readings.get(i).clock().rightLeverHigh(), "each press flips the lever");
         }
         // White (right side) has pressed 20 times: 80 min + 20 min increment minus thinking.

@@ -214,6 +214,31 @@ class ObservationSequenceTest {
     }
 
     @Test
+    void boardLaidOnTheLightFieldsIsReportedAndReadMirrored() {
+        Recorded r = new Recorded(ReconstructConfig.defaults(Variant.INTERNATIONAL), Orientation.MIRRORED);
+        r.hand.move(32, 28).press().settle();
+        r.assertSummary("BOARD_ORIENTATION 0", "MOVE 1 32-28");
+        assertTrue(r.events.get(0).text().contains("light fields"), r.events.get(0).text());
+        assertEquals("7.1", r.events.get(0).article());
+    }
+
+    @Test
+    void frisianSidewaysCaptureIsRecognised() {
+        var config = ReconstructConfig.defaults(Variant.FRISIAN).withStart(TestPositions.of("W:W28,46:B29,5"));
+        Recorded r = new Recorded(config, Orientation.NORMAL);
+        r.hand.move(28, 30).remove(29).press().settle();
+        r.assertSummary("MOVE 1 28x30");
+    }
+
+    @Test
+    void aGameFromAGivenPositionWithBlackToMove() {
+        Recorded r = Recorded.from("B:W28,46:B5,19");
+        r.hand.move(19, 23).press().settle().move(28, 19).remove(23).press().settle();
+        r.assertSummary("MOVE 1 19-23", "MOVE 2 28x19");
+        assertEquals(Color.BLACK, r.events.get(0).side());
+    }
+
+    @Test
     void aCaptureIsNeverInventedFromAHalfFinishedOne() {
         Recorded r = Recorded.from(TRIPLE);
         r.hand.lift(37).put(28).remove(32).settle(1000);

@@ -27,6 +27,8 @@ public final class FakeBus {
         private List<EeEntry> lastSent = List.of();
         private boolean ignoreNextPing;
         public boolean silent;
+        /** The piece codes this board's firmware sends. */
+        public PieceCodes codes = PieceCodes.standard();
         /** Corrupt the checksum of the next this many answers. */
         public int corruptNext;
 
@@ -37,7 +39,7 @@ public final class FakeBus {
         /** A change on the board: logged for the next SEND_CHANGES. */
         public void change(int field, Sensed now) {
             fields[field] = now;
-            pending.add(new EeEntry.FieldTag(field, PieceCodes.standard().codeOf(now)));
+            pending.add(new EeEntry.FieldTag(field, codes.codeOf(now)));
         }
     }
 
@@ -49,6 +51,13 @@ public final class FakeBus {
         for (int a : addresses) {
             boards.put(a, new Board(a));
         }
+    }
+
+    /** A board plugged into the line later. */
+    public Board add(int address) {
+        Board b = new Board(address);
+        boards.put(address, b);
+        return b;
     }
 
     public Board board(int address) {
@@ -98,7 +107,7 @@ public final class FakeBus {
                 reply(b, new BusReply.BusChanges(b.address, false, new EeLog(b.lastSent)));
             }
             case REPEAT_CHANGES -> reply(b, new BusReply.BusChanges(b.address, false, new EeLog(b.lastSent)));
-            case SEND_BRD -> reply(b, new BusReply.BusBoardDump(b.address, BoardMessage.BoardDump.of(b.fields, PieceCodes.standard()).codes()));
+            case SEND_BRD -> reply(b, new BusReply.BusBoardDump(b.address, BoardMessage.BoardDump.of(b.fields, b.codes).codes()));
             case SEND_CLK -> reply(b, new BusReply.BusClock(b.address, new BoardMessage.ClockTimes(
                     new ClockFace(1, 30, 0, false, false, false), new ClockFace(1, 30, 0, false, false, false), 0x01)));
             default -> { }

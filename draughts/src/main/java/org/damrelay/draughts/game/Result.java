@@ -1,6 +1,7 @@
 package org.damrelay.draughts.game;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A game result in board points (manual 5.3: 2-0, 1-1, 0-2, 0-0) or still going. PDN files use
@@ -41,11 +42,17 @@ public enum Result {
 
     /** Reads either family ("2-0" or "1-0", "1-1" or "1/2-1/2", ...). */
     public static Result fromPdn(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT).replace("½", "1/2");
+        return parse(text).orElseThrow(() -> new IllegalArgumentException("unknown PDN result \"" + text
+                + "\" (expected 2-0, 1-1, 0-2, 0-0, 1-0, 1/2-1/2, 0-1 or *)"));
+    }
+
+    /** Like {@link #fromPdn}, for files read leniently: empty when the text is no result token. */
+    public static Optional<Result> parse(String text) {
+        if (text == null) return Optional.empty();
+        String t = text.replace(" ", "").toLowerCase(Locale.ROOT).replace("\u00bd", "1/2");
         for (Result r : values()) {
-            if (r.twoPoint.equals(t) || r.onePoint.equals(t)) return r;
+            if (r.twoPoint.equals(t) || r.onePoint.equals(t)) return Optional.of(r);
         }
-        throw new IllegalArgumentException("unknown PDN result \"" + text
-                + "\" (expected 2-0, 1-1, 0-2, 0-0, 1-0, 1/2-1/2, 0-1 or *)");
+        return Optional.empty();
     }
 }

@@ -20,6 +20,7 @@ import org.damrelay.driver.dgt.protocol.HostCommand;
 import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
 import org.damrelay.driver.dgt.protocol.MessageDecoder;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.dgt.protocol.StartPositionCheck;
 import org.damrelay.driver.dgt.transport.LineHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,7 @@ public final class BusPoller implements LineHandler {
     private final Config config;
     private final BusListener listener;
     private final Map<Integer, BusBoard> boards = new TreeMap<>();
+    private final java.util.Set<Integer> suspectPieceCodes = new TreeSet<>();
 
     private MessageDecoder decoder;
     private HostCommandDecoder sentDecoder;
@@ -179,6 +181,11 @@ public final class BusPoller implements LineHandler {
         return Collections.unmodifiableMap(m);
     }
 
+    /** Addresses of boards whose full board read as the start position only under the other piece-code table. */
+    public java.util.Set<Integer> pieceCodesSuspect() {
+        return Collections.unmodifiableSet(suspectPieceCodes);
+    }
+
     public boolean discovering() {
         return discovering;
     }
@@ -261,7 +268,7 @@ public final class BusPoller implements LineHandler {
         for (int address : answeredPing) {
             BusBoard b = boards.get(address);
             if (b == null) {
-                b = new BusBoard(address, observers.apply(address));
+                b = new BusBoard(address, new org.damrelay.driver.dgt.session.GuardedObserver(observers.apply(address), "bus board " + address));
                 boards.put(address, b);
                 b.observer.onLink(t, true);
                 listener.onBoardState(t, address, BoardState.CONNECTED);
@@ -349,6 +356,12 @@ public final class BusPoller implements LineHandler {
             apply(t, b, c);
         } else if (reply instanceof BusReply.BusBoardDump d && r.command() == BusCommand.SEND_BRD) {
             b.needsBoard = false;
+            if (StartPositionCheck.check(d.codes(), config.pieceCodes()) == StartPositionCheck.Result.MATCHES_OTHER_TABLE
+                    && suspectPieceCodes.add(b.address)) {
+                log.error("board {} shows the starting position only when read with the {} table, not the configured {}: "
+                        + "it has the other firmware revision; configure its piece codes accordingly",
+                        b.address, config.pieceCodes().other(), config.pieceCodes());
+            }
             b.observer.onBoard(t, config.pieceCodes().sensed(d.codes()));
             b.nextPollMillis = t;
         } else if (reply instanceof BusReply.BusClock c && r.command() == BusCommand.SEND_CLK) {

@@ -165,4 +165,70 @@ class BusPollerTest {
         }
         assertEquals(states, replayedStates);
     }
+
+    @Test
+    void answersThatCollideDuringDiscoveryLeadToAnotherRound() throws Exception {
+        bus.board(17).corruptNext = 1;
+        start(LineRecorder.NONE);
+        discoverAll();
+        assertEquals(3, poller.states().size());
+        assertEquals(3, bus.count(BusCommand.PING, 0), "found 3 and 300 with a collision, then 17, then nothing new");
+    }
+
+    @Test
+    void aBoardPluggedInLaterIsFoundByRediscovery() throws Exception {
+        start(LineRecorder.NONE);
+        discoverAll();
+        bus.add(42);
+        long added = clock.millis();
+        stepUntil("42 found", () -> poller.states().get(42) == BoardState.CONNECTED);
+        assertTrue(clock.millis() - added <= 60_000 + 2_000, "found within a rediscovery interval and a round");
+        stepUntil("42 synced", () -> observers.get(42).kinds().contains("clock"));
+        assertEquals(List.of("link", "board", "clock"), observers.get(42).kinds());
+        assertTrue(bus.count(BusCommand.IGNORE_NEXT_BUS_PING, 3) >= 2, "known boards are silenced before the new ping");
+    }
+
+    @Test
+    void noiseOnTheLineNeverBreaksThePoller() throws Exception {
+        start(LineRecorder.NONE);
+        discoverAll();
+        java.util.Random rnd = new java.util.Random(7);
+        for (int i = 0; i < 300; i++) {
+            byte[] noise = new byte[rnd.nextInt(20)];
+            rnd.nextBytes(noise);
+            bus.line().inject(noise);
+            if (i % 10 == 0) {
+                bus.board(3).change(rnd.nextInt(100), Sensed.BLACK_MAN);
+            }
+            supervisor.step();
+        }
+        bus.board(3).change(50, Sensed.WHITE_KING);
+        runFor(10_000);
+        assertEquals(Map.of(3, BoardState.CONNECTED, 17, BoardState.CONNECTED, 300, BoardState.CONNECTED), poller.states());
+        RecordingObserver o3 = observers.get(3);
+        Sensed[] last = o3.boards.get(o3.boards.size() - 1).clone();
+        // the latest full board plus later field changes must equal the board's real state
+        List<String> calls = o3.snapshot();
+        int lastBoard = 0;
+        for (int i = 0; i < calls.size(); i++) {
+            if (calls.get(i).endsWith(" board")) {
+                lastBoard = i;
+            }
+        }
+        for (String c : calls.subList(lastBoard + 1, calls.size())) {
+            String[] p = c.split(" ");
+            if (p[1].equals("field")) {
+                last[Integer.parseInt(p[2])] = Sensed.valueOf(p[3]);
+            }
+        }
+        assertArrayEquals(bus.board(3).fields, last, "what the observer was told adds up to the board");
+    }
+
+    @Test
+    void aBoardWithTheOldFirmwareIsFlaggedByAddress() throws Exception {
+        bus.board(17).codes = org.damrelay.driver.dgt.protocol.PieceCodes.swapped();
+        start(LineRecorder.NONE);
+        discoverAll();
+        assertEquals(java.util.Set.of(17), poller.pieceCodesSuspect());
+    }
 }

@@ -125,7 +125,7 @@ class ScenarioTest {
     void pressWithoutMoveAndTurningAndUnplugging() {
         Timeline t = play("move 32-28\npress black\nturn\nunplug 2000\nmove 19-23\n");
         List<BoardEvent.ClockRead> readings = t.only(BoardEvent.ClockRead.class);
-        assertEquals(4, readings.size(), "start, white's press, black's bare press, black's move");
+        assertEquals(5, readings.size(), "set, started, white's press, black's bare press, black's move");
         List<BoardEvent.LinkChanged> links = t.only(BoardEvent.LinkChanged.class);
         assertEquals(List.of(false, true), links.stream().map(BoardEvent.LinkChanged::connected).toList());
         Sensed[] end = t.reportedBoardAt(t.endMillis());
@@ -139,5 +139,17 @@ class ScenarioTest {
         assertEquals(Sensed.WHITE_MAN, finalAt(t, 26));
         assertEquals(Sensed.EMPTY, finalAt(t, 31));
         assertTrue(t.only(BoardEvent.FieldChanged.class).stream().anyMatch(e -> e.now() == Sensed.UNKNOWN));
+    }
+
+    @Test
+    void theExampleInTheDocsRuns() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/emulator.md"));
+        int at = doc.indexOf("```\nstart W:W12,32:B14,19,45");
+        String example = doc.substring(at + 4, doc.indexOf("```", at + 4));
+        Timeline t = play(example);
+        assertEquals(Sensed.WHITE_MAN, finalAt(t, 12), "the uncrowned promotion moved on");
+        assertEquals(Sensed.BLACK_MAN, finalAt(t, 40));
+        assertEquals(Sensed.EMPTY, finalAt(t, 14));
+        assertEquals(Sensed.WHITE_MAN, finalAt(t, 19));
     }
 }
