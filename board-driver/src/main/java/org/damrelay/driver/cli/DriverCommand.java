@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.damrelay.draughts.rules.Variant;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.reconstruct.Orientation;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.station.BoardList;
@@ -31,7 +32,7 @@ public final class DriverCommand implements Callable<Integer> {
     @Option(names = "--relay", required = true, description = "the relay's ingest address, ws://host:port/ingest or wss://...")
     URI relay;
 
-    @Option(names = "--token", required = true, defaultValue = "${env:DAMRELAY_DRIVER_TOKEN}",
+    @Option(names = "--token", defaultValue = "${env:DAMRELAY_DRIVER_TOKEN}",
             description = "the event's driver token (default: $DAMRELAY_DRIVER_TOKEN, which keeps it out of the process list)")
     String token;
 
@@ -68,6 +69,10 @@ public final class DriverCommand implements Callable<Integer> {
             description = "how the boards lie; AUTO detects it from the starting position (default: ${DEFAULT-VALUE})")
     String orientation;
 
+    @Option(names = "--piece-codes", defaultValue = "standard", paramLabel = "standard|swapped",
+            description = "piece-code table: standard, or swapped for older firmware (default: ${DEFAULT-VALUE})")
+    String pieceCodes;
+
     /** The station configuration these options describe. */
     DriverStation.Config config() throws java.io.IOException {
         List<BoardSource> sources = new ArrayList<>();
@@ -83,8 +88,16 @@ public final class DriverCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--orientation must be AUTO, NORMAL, TURNED, MIRRORED or MIRRORED_TURNED, not " + orientation);
             }
         }
+        if (token == null || token.isBlank()) {
+            throw new IllegalArgumentException("no driver token: give --token or set DAMRELAY_DRIVER_TOKEN");
+        }
+        PieceCodes codes = switch (pieceCodes.toLowerCase(java.util.Locale.ROOT)) {
+            case "standard" -> PieceCodes.standard();
+            case "swapped" -> PieceCodes.swapped();
+            default -> throw new IllegalArgumentException("--piece-codes must be standard or swapped, not " + pieceCodes);
+        };
         Path outboxDir = outbox != null ? outbox : Path.of("outbox-" + driverId.replaceAll("[^A-Za-z0-9._-]", "_"));
-        return new DriverStation.Config(sources, rc, outboxDir, captures, UplinkConfig.of(relay, token, event, driverId));
+        return new DriverStation.Config(sources, rc, outboxDir, captures, UplinkConfig.of(relay, token, event, driverId), codes);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.bus.BusPoller;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.dgt.session.SingleBoardSession;
 import org.damrelay.driver.dgt.transport.Backoff;
 import org.damrelay.driver.dgt.transport.LineHandler;
@@ -35,17 +36,19 @@ final class BoardLine implements AutoCloseable {
     private final Map<Integer, Reconstructor> boards = new ConcurrentHashMap<>();
     private final Thread thread;
 
-    BoardLine(BoardSource source, ReconstructConfig reconstruct, Outbox outbox, Path captures) throws IOException {
+    BoardLine(BoardSource source, ReconstructConfig reconstruct, PieceCodes codes, Outbox outbox, Path captures) throws IOException {
         this.source = source;
         this.capture = captures == null ? null : CaptureWriter.newSession(captures, source.lineName(), ZonedDateTime.now());
         LineHandler handler;
         if (source.bus()) {
+            BusPoller.Config d = BusPoller.Config.defaults();
             handler = new BusPoller(address -> boards.computeIfAbsent(address, a -> reconstruction(reconstruct, outbox, a)),
-                    BusPoller.Config.defaults(),
+                    new BusPoller.Config(codes, d.answerTimeout(), d.discoveryWindow(), d.pollInterval(),
+                            d.missesBeforeNotResponding(), d.maxRepeats(), d.rediscoveryInterval(), d.lineSilence()),
                     (t, address, state) -> log.info("{}: board {} ({}) is {}", source.lineName(), address, source.boardId(address), state));
         } else {
             handler = new SingleBoardSession(boards.computeIfAbsent(0, a -> reconstruction(reconstruct, outbox, 0)),
-                    SingleBoardSession.Config.defaults());
+                    SingleBoardSession.Config.defaults().withPieceCodes(codes));
         }
         this.supervisor = new LinkSupervisor(source.connector(), new TickingHandler(handler, boards.values()),
                 DriverClock.system(), Backoff.standard(), capture == null ? LineRecorder.NONE : capture);

@@ -1,7 +1,8 @@
 package org.damrelay.driver.station;
 
+import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.transport.Connector;
-import org.damrelay.driver.dgt.transport.JSerialCommChannel;
+import org.damrelay.driver.dgt.transport.Connectors;
 
 /**
  * Where a line of boards comes from, and what the relay calls its boards (the pairings' source
@@ -37,7 +38,7 @@ public sealed interface BoardSource {
             return new Port(device, board);
         }
 
-        @Override public Connector connector() { return () -> JSerialCommChannel.open(device); }
+        @Override public Connector connector() { return Connectors.byPath(device); }
         @Override public String lineName() { return device; }
         @Override public boolean bus() { return false; }
         @Override public String boardId(int address) { return boardId; }
@@ -49,7 +50,7 @@ public sealed interface BoardSource {
             requireText(serialNumber, "serial number");
         }
 
-        @Override public Connector connector() { return new SerialFinder(serialNumber); }
+        @Override public Connector connector() { return Connectors.bySerialNumber(serialNumber, DriverClock.system()); }
         @Override public String lineName() { return serialNumber; }
         @Override public boolean bus() { return false; }
         @Override public String boardId(int address) { return serialNumber; }
@@ -70,7 +71,7 @@ public sealed interface BoardSource {
             return eq < 0 ? new Bus(spec, "") : new Bus(spec.substring(0, eq), spec.substring(eq + 1));
         }
 
-        @Override public Connector connector() { return () -> JSerialCommChannel.open(device); }
+        @Override public Connector connector() { return Connectors.byPath(device); }
         @Override public String lineName() { return device; }
         @Override public boolean bus() { return true; }
         @Override public String boardId(int address) { return prefix + address; }

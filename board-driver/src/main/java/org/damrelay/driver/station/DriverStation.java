@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.uplink.Outbox;
 import org.damrelay.driver.uplink.RelayUplink;
@@ -25,11 +26,13 @@ public final class DriverStation implements AutoCloseable {
      * @param outboxDir   the outbox directory (one driver process per directory)
      * @param capturesDir where every byte of every line is recorded, or null
      * @param uplink      the relay to feed
+     * @param pieceCodes  the boards' piece-code table (older firmware swaps two codes)
      */
     public record Config(List<BoardSource> sources, ReconstructConfig reconstruct, Path outboxDir, Path capturesDir,
-                         UplinkConfig uplink) {
+                         UplinkConfig uplink, PieceCodes pieceCodes) {
         public Config {
             sources = List.copyOf(sources);
+            if (pieceCodes == null) pieceCodes = PieceCodes.standard();
             if (sources.isEmpty()) throw new IllegalArgumentException("no boards: give --port, --serial, --bus or --config");
             List<String> seen = new ArrayList<>();
             for (BoardSource s : sources) {
@@ -38,6 +41,11 @@ public final class DriverStation implements AutoCloseable {
                 }
                 seen.add(s.boardId(0));
             }
+        }
+
+        public Config(List<BoardSource> sources, ReconstructConfig reconstruct, Path outboxDir, Path capturesDir,
+                      UplinkConfig uplink) {
+            this(sources, reconstruct, outboxDir, capturesDir, uplink, PieceCodes.standard());
         }
     }
 
@@ -61,7 +69,7 @@ public final class DriverStation implements AutoCloseable {
         try {
             uplink.start();
             for (BoardSource s : config.sources()) {
-                BoardLine line = new BoardLine(s, config.reconstruct(), outbox, config.capturesDir());
+                BoardLine line = new BoardLine(s, config.reconstruct(), config.pieceCodes(), outbox, config.capturesDir());
                 station.lines.add(line);
                 line.start();
             }

@@ -1,6 +1,7 @@
 package org.damrelay.driver.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,6 +66,8 @@ class DriverCommandTest {
         assertEquals(Variant.INTERNATIONAL, c.reconstruct().variant());
         assertEquals(Path.of("outbox-hall-a"), c.outboxDir());
         assertEquals(Path.of("captures"), c.capturesDir());
+        assertFalse(c.pieceCodes().isSwapped());
+        assertTrue(parse(with("--serial", "1", "--piece-codes", "swapped")).config().pieceCodes().isSwapped());
     }
 
     @Test
@@ -74,6 +77,11 @@ class DriverCommandTest {
                 () -> parse(with("--port", "/dev/a=1", "--port", "/dev/b=1")).config()).getMessage().contains("\"1\" is given twice"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> parse(with("--serial", "1", "--orientation", "sideways")).config()).getMessage().contains("--orientation"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> parse(with("--serial", "1", "--piece-codes", "odd")).config()).getMessage().contains("--piece-codes"));
+        IllegalArgumentException noToken = assertThrows(IllegalArgumentException.class, () -> parse("--relay", "ws://h/ingest",
+                "--event", "e", "--driver-id", "d", "--serial", "1", "--token", "").config());
+        assertTrue(noToken.getMessage().contains("DAMRELAY_DRIVER_TOKEN"), noToken.getMessage());
         Path bad = tmp.resolve("bad.txt");
         Files.writeString(bad, "port /dev/x=1\nusb /dev/y\n");
         assertTrue(assertThrows(IllegalArgumentException.class,
