@@ -9,6 +9,12 @@ import picocli.CommandLine.Command;
         subcommands = {CommandLine.HelpCommand.class,
                 PerftCommand.class,
                 PdnCommand.class,
+                org.damrelay.driver.cli.DriverCommand.class,
+                org.damrelay.relay.cli.RelayCommand.class,
+                org.damrelay.driver.cli.BoardCommand.class,
+                org.damrelay.driver.cli.CaptureDumpCommand.class,
+                org.damrelay.driver.emulator.cli.EmulateCommand.class,
+                org.damrelay.driver.cli.ReplayCommand.class,
                 org.damrelay.bench.BenchCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {

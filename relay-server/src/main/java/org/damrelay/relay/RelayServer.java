@@ -85,8 +85,10 @@ public final class RelayServer implements AutoCloseable {
         try {
             ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(channelType)
                     .option(ChannelOption.SO_BACKLOG, 4096)
+                    .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                             new WriteBufferWaterMark(limits.writeBufferLowBytes(), limits.writeBufferHighBytes()))
+                    .childOption(ChannelOption.SO_SNDBUF, limits.socketSendBufferBytes() > 0 ? limits.socketSendBufferBytes() : null)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {

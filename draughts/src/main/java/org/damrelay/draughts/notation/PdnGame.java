@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.damrelay.draughts.game.Result;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
@@ -25,8 +26,9 @@ public record PdnGame(Map<String, String> tags, Variant variant, Position start,
         return tags.get(name);
     }
 
-    public PdnResult outcome() {
-        return PdnResult.parse(result);
+    /** The result as a value; ONGOING when the game has none or an unreadable one ("*", "?"). */
+    public Result outcome() {
+        return Result.parse(result).orElse(Result.ONGOING);
     }
 
     /** {@code White - Black} as the tags give them, {@code ?} for a missing name. */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.damrelay.draughts.game.Result;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
@@ -50,7 +51,7 @@ class CorpusTest {
         PdnGame g = empty.get(0);
         assertEquals("Auke Scholma - Bas Messemaker", g.players());
         assertEquals("1-0", g.result());
-        assertEquals(PdnResult.WHITE_WINS, g.outcome());
+        assertEquals(Result.WHITE_WINS, g.outcome());
         assertEquals(Position.start(), g.finalPosition());
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.damrelay.draughts.game.Result;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
@@ -33,7 +34,7 @@ class PdnReaderTest {
         assertEquals(List.of("Event", "White", "Black", "Result"), List.copyOf(g.tags().keySet()));
         assertEquals(List.of("32-28", "19-23", "28x19", "14x23"), moves(g));
         assertEquals("2-0", g.result());
-        assertEquals(PdnResult.WHITE_WINS, g.outcome());
+        assertEquals(Result.WHITE_WINS, g.outcome());
         assertEquals(Variant.INTERNATIONAL, g.variant());
         assertEquals(Position.start(), g.start());
         assertEquals(5, g.positions().size());
@@ -49,7 +50,7 @@ class PdnReaderTest {
         assertEquals(List.of("32-28", "18-22", "37-32", "12-18", "41-37", "7-12", "46-41", "1-7",
                 "34-29", "20-25", "39-34", "22-27", "31x22", "18x27"), moves(g));
         assertEquals("1/2-1/2", g.result());
-        assertEquals(PdnResult.DRAW, g.outcome());
+        assertEquals(Result.DRAW, g.outcome());
     }
 
     @Test
@@ -68,11 +69,11 @@ class PdnReaderTest {
                 """;
         List<PdnGame> games = PdnReader.parse(text);
         assertEquals(3, games.size());
-        assertEquals(PdnResult.BLACK_WINS, games.get(0).outcome());
+        assertEquals(Result.BLACK_WINS, games.get(0).outcome());
         assertEquals(0, games.get(1).plies().size());
         assertEquals("1-1", games.get(1).result());
         assertEquals("C - D", games.get(1).players());
-        assertEquals(PdnResult.UNKNOWN, games.get(2).outcome());
+        assertEquals(Result.ONGOING, games.get(2).outcome());
         assertEquals(List.of("33-28"), moves(games.get(2)));
     }
 

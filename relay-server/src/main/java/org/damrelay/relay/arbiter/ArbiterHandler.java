@@ -124,4 +124,11 @@ public final class ArbiterHandler extends SimpleChannelInboundHandler<WebSocketF
             channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
         }
     }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // a peer that resets or breaks the protocol: nothing to answer, just drop it
+        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
 }

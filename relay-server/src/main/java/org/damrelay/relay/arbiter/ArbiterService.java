@@ -1,5 +1,6 @@
 package org.damrelay.relay.arbiter;
 
+import org.damrelay.draughts.notation.Fen;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
@@ -21,7 +22,7 @@ import org.damrelay.proto.SkipRecord;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
-import org.damrelay.relay.game.Fen;
+
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameFold;
 import org.damrelay.relay.game.GameRecord;

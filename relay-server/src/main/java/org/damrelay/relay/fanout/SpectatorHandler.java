@@ -98,7 +98,7 @@ public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocke
         if (ctx.channel().isWritable()) {
             if (lagging) core.execute(() -> fanout.resync(this));
         } else {
-            lagging = true;
+            // not lagging yet: only a dropped live update makes it so (snapshots may fill the buffer too)
             scheduleCut();
         }
         ctx.fireChannelWritabilityChanged();
@@ -156,5 +156,12 @@ public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocke
             String r = reason.length() > 120 ? reason.substring(0, 120) : reason;
             channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // a peer that resets or breaks the protocol: nothing to answer, just drop it
+        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
     }
 }

@@ -145,4 +145,11 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             if (f.isSuccess()) p.remove(this);
         });
     }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // a peer that resets or breaks the protocol: nothing to answer, just drop it
+        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
 }

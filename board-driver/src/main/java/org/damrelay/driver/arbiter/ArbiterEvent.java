@@ -1,0 +1,53 @@
+package org.damrelay.driver.arbiter;
+
+import java.util.List;
+import org.damrelay.draughts.rules.Color;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+
+/**
+ * One event of a board's stream, in order. Moves (MOVE, MOVE_REPLACED, ILLEGAL_MOVE) carry the
+ * move as played and the position after it; notation and FEN are derived from those by the
+ * consumer, so this record stays independent of any notation library.
+ *
+ * @param type    the event name
+ * @param subtype for ILLEGAL_MOVE, what was wrong; otherwise null
+ * @param ply     the half-move concerned (1 = the first move of the game); 0 before any move
+ * @param side    the player concerned, or null
+ * @param t       capture-clock milliseconds at which the driver raised the event
+ * @param squares squares 1-50 involved, most relevant first
+ * @param text    a short English sentence for the arbiter
+ * @param move    the move played (null for events that are not moves, or an irregular change that
+ *                is no from-to move, like pieces removed)
+ * @param before  the game position before the move (for notation), or null
+ * @param after   the game position after the move or takeback, or null
+ * @param clock   both players' remaining times when known, else null
+ */
+public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t,
+                           List<Integer> squares, String text, Move move, Position before,
+                           Position after, ClockTimes clock) {
+
+    public ArbiterEvent {
+        squares = List.copyOf(squares);
+        if (type == null) throw new IllegalArgumentException("event type missing");
+        if ((type == EventType.ILLEGAL_MOVE) != (subtype != null)) {
+            throw new IllegalArgumentException("a subtype goes with ILLEGAL_MOVE and only with it: " + type + "/" + subtype);
+        }
+    }
+
+    /** The article the event concerns: the subtype's for an illegal move. */
+    public String article() {
+        return subtype != null ? subtype.article() : type.article();
+    }
+
+    /** A plain event (no move) for the arbiter. */
+    public static ArbiterEvent info(EventType type, int ply, Color side, long t, List<Integer> squares, String text) {
+        return new ArbiterEvent(type, null, ply, side, t, squares, text, null, null, null, null);
+    }
+
+    @Override
+    public String toString() {
+        return type + (subtype != null ? "." + subtype : "") + " ply " + ply + " " + side + " t=" + t
+                + " " + squares + (move != null ? " " + move : "") + " \"" + text + "\"";
+    }
+}

@@ -1,0 +1,58 @@
+package org.damrelay.driver.arbiter;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.damrelay.draughts.notation.Fen;
+import org.damrelay.draughts.notation.Notation;
+import org.damrelay.draughts.rules.Variant;
+
+/**
+ * One event as one line of JSON, with the field names of arbiter-events.md: type, subtype, ply,
+ * side, notation, fen, t, squares, text, article and both clocks (whiteMs, blackMs).
+ */
+public final class EventJson {
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final Variant variant;
+
+    public EventJson(Variant variant) {
+        this.variant = variant;
+    }
+
+    public ObjectNode toNode(ArbiterEvent e) {
+        ObjectNode n = mapper.createObjectNode();
+        n.put("type", e.type().name());
+        if (e.subtype() != null) n.put("subtype", e.subtype().name());
+        n.put("ply", e.ply());
+        if (e.side() != null) n.put("side", e.side().name().toLowerCase());
+        if (e.move() != null) n.put("notation", notation(e));
+        if (e.after() != null) n.put("fen", Fen.write(e.after()));
+        n.put("t", e.t());
+        ArrayNode squares = n.putArray("squares");
+        e.squares().forEach(squares::add);
+        n.put("text", e.text());
+        if (!e.article().isEmpty()) n.put("article", e.article());
+        if (e.clock() != null) {
+            n.put("whiteMs", e.clock().white().toMillis());
+            n.put("blackMs", e.clock().black().toMillis());
+        }
+        return n;
+    }
+
+    public String toLine(ArbiterEvent e) {
+        try {
+            return mapper.writeValueAsString(toNode(e));
+        } catch (JsonProcessingException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    /** A legal move in its position's PDN form (long only when ambiguous); an irregular one as from-to. */
+    private String notation(ArbiterEvent e) {
+        if (e.before() != null && variant.legalMoves(e.before()).contains(e.move())) {
+            return Notation.of(e.before(), e.move(), variant);
+        }
+        return Notation.shortForm(e.move());
+    }
+}

@@ -1,0 +1,212 @@
+package org.damrelay.driver.emulator.cli;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.driver.capture.CaptureWriter;
+import org.damrelay.driver.dgt.protocol.HostCommand;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.dgt.transport.JSerialCommChannel;
+import org.damrelay.driver.emulator.Emulator;
+import org.damrelay.driver.emulator.EmulatorConfig;
+import org.damrelay.driver.emulator.NoiseProfile;
+import org.damrelay.driver.emulator.Timeline;
+import org.damrelay.driver.emulator.scenario.ScenarioException;
+import org.damrelay.driver.emulator.scenario.ScenarioParser;
+import org.damrelay.driver.emulator.scenario.ScenarioRunner;
+import org.damrelay.driver.emulator.speaker.BoardSpeaker;
+import org.damrelay.driver.emulator.speaker.LineOpener;
+import org.damrelay.driver.emulator.speaker.LinePump;
+import org.damrelay.driver.emulator.speaker.Pace;
+import org.damrelay.driver.emulator.speaker.PtyLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code damrelay emulate}: a simulated board (or a bus of them) playing a PDN game or a scenario. */
+@Command(name = "emulate", mixinStandardHelpOptions = true,
+        description = {"Emulates a DGT-style draughts board: a human hand plays a PDN game or a scripted scenario, "
+                + "the sensor scans field by field, and the board speaks the protocol on a pseudo-terminal (--pty), "
+                + "a device (--device), or, with neither, writes what it would send as a dgt-capture v1 to stdout "
+                + "(or --capture FILE), as if the host had asked for updates, the board and the clock.",
+                "Noise is seeded: the same --seed gives the same board behaviour byte for byte."},
+        footer = {"", ScenarioParser.FORMAT})
+public final class EmulateCommand implements Callable<Integer> {
+
+    static final class Source {
+        @ArgGroup(exclusive = false)
+        PdnSource pdn;
+        @Option(names = "--scenario", paramLabel = "FILE", required = true, description = "play a scenario file (format below)")
+        Path scenario;
+    }
+
+    static final class PdnSource {
+        @Option(names = "--pdn", paramLabel = "FILE", required = true, description = "play a game from a PDN file")
+        Path file;
+        @Option(names = "--game", paramLabel = "N", defaultValue = "1", description = "which game of the file, from 1 (default 1)")
+        int game;
+    }
+
+    static final class Line {
+        @Option(names = "--pty", paramLabel = "LINK", description = "make a socat pseudo-terminal pair; the host opens LINK (LINK.1, LINK.2... after a replug)")
+        Path pty;
+        @Option(names = "--device", paramLabel = "PATH", description = "speak on this serial device")
+        Path device;
+        @Option(names = "--capture", paramLabel = "FILE", description = "no line: write the capture here ('-' for stdout, the default)")
+        String capture;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    @ArgGroup(exclusive = true)
+    Line line;
+
+    @Mixin
+    NoiseOptions noise;
+
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1", description = "emulated time runs X times real time (default 1)")
+    double speed;
+
+    @Option(names = "--fast", description = "as fast as possible (the next event is due at once)")
+    boolean fast;
+
+    @Option(names = "--bus", paramLabel = "N", defaultValue = "0",
+            description = "N boards on one line in bus mode (addresses 101.., games N, N+1, ... of the PDN; 0: one board, single mode)")
+    int bus;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed for every random choice (default 1)")
+    long seed;
+
+    @Option(names = "--turned", description = "the board lies turned round (reports field 99-f)")
+    boolean turned;
+
+    @Option(names = "--serial", paramLabel = "SERIAL", description = "the board's 10-character serial number (default EMU + seed)")
+    String serial;
+
+    @Option(names = "--linger", paramLabel = "SECONDS", defaultValue = "10", description = "keep answering the host this long after the game (default 10)")
+    long lingerSeconds;
+
+    @Option(names = "--no-wait", description = "start playing at once instead of when the host first speaks")
+    boolean noWait;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        if (speed <= 0) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--speed must be positive");
+        if (bus < 0 || bus > 100) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus must be 0-100");
+        NoiseProfile profile;
+        try {
+            profile = noise.profile();
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        List<Timeline> timelines;
+        try {
+            timelines = timelines(profile);
+        } catch (ScenarioException | IllegalArgumentException e) {
+            err.println("emulate: " + e.getMessage());
+            return 2;
+        }
+        List<BoardSpeaker> boards = new ArrayList<>();
+        for (int i = 0; i < timelines.size(); i++) {
+            String s = serial != null && i == 0 ? serial : String.format("EMU%07d", Math.floorMod(seed + i, 10_000_000L));
+            boards.add(new BoardSpeaker(timelines.get(i), s, 101 + i, PieceCodes.standard(), profile, seed + i));
+        }
+        if (line == null || (line.pty == null && line.device == null)) return writeCapture(boards, err);
+        LineOpener opener = line.pty != null ? new PtyLine(line.pty.toAbsolutePath()) : generation -> JSerialCommChannel.open(line.device.toString());
+        LinePump pump = new LinePump(boards, opener, fast ? Pace.fast() : new Pace(speed), lingerSeconds * 1000, !noWait);
+        Thread hook = new Thread(pump::stop);
+        Runtime.getRuntime().addShutdownHook(hook);
+        err.println("emulate: " + boards.size() + " board(s), serial " + boards.get(0).serial()
+                + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
+                + (noWait ? "" : "; play starts when the host speaks"));
+        err.flush();
+        pump.run();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // already exiting
+        }
+        return 0;
+    }
+
+    private List<Timeline> timelines(NoiseProfile profile) throws IOException {
+        int count = Math.max(1, bus);
+        List<Timeline> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned);
+            if (source.scenario != null) {
+                String text = Files.readString(source.scenario, StandardCharsets.UTF_8);
+                out.add(new ScenarioRunner(Variant.INTERNATIONAL).run(ScenarioParser.parse(text), config));
+            } else {
+                List<PdnGame> games = PdnReader.read(source.pdn.file);
+                int index = source.pdn.game - 1 + i;
+                if (source.pdn.game < 1 || index >= games.size()) {
+                    throw new IllegalArgumentException(source.pdn.file + " has " + games.size() + " games, no game " + (index + 1));
+                }
+                PdnGame g = games.get(index);
+                out.add(new Emulator(config).play(g.start(), g.plies()));
+            }
+        }
+        return out;
+    }
+
+    /** What a driver sends on connecting: update mode, the board, the clock. */
+    private static void hostSetUp(CaptureWriter capture, List<BoardSpeaker> boards, long t) {
+        for (org.damrelay.driver.dgt.protocol.Command c : List.of(org.damrelay.driver.dgt.protocol.Command.SEND_UPDATE_NICE,
+                org.damrelay.driver.dgt.protocol.Command.SEND_BRD, org.damrelay.driver.dgt.protocol.Command.SEND_CLK)) {
+            capture.sent(t, c.encode());
+            for (BoardSpeaker b : boards) b.onCommand(t, new HostCommand.Single(c));
+        }
+    }
+
+    /** No line: the bytes the board(s) would send to a host that asked for updates, the board and the clock at once. */
+    private int writeCapture(List<BoardSpeaker> boards, PrintWriter err) throws IOException {
+        boolean toStdout = line == null || line.capture == null || line.capture.equals("-");
+        Writer w = toStdout ? new OutputStreamWriter(System.out, StandardCharsets.UTF_8)
+                : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
+        CaptureWriter capture = new CaptureWriter(w);
+        capture.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset);
+        capture.linkUp(0, "emulator");
+        hostSetUp(capture, boards, 0);
+        boolean[] up = new boolean[boards.size()];
+        java.util.Arrays.fill(up, true);
+        while (!boards.stream().allMatch(BoardSpeaker::finished)) {
+            long t = boards.stream().mapToLong(BoardSpeaker::nextTime).min().orElseThrow();
+            for (int i = 0; i < boards.size(); i++) {
+                BoardSpeaker b = boards.get(i);
+                b.advanceTo(t);
+                if (up[i] != b.powered()) {
+                    up[i] = b.powered();
+                    if (up[i]) {
+                        capture.linkUp(t, "emulator (replugged)");
+                        hostSetUp(capture, List.of(b), t);
+                    } else {
+                        capture.linkDown(t, "cable pulled");
+                    }
+                }
+                for (BoardSpeaker.Outgoing o : b.takeDue(t)) capture.received(o.at(), o.bytes(), 0, o.bytes().length);
+            }
+            capture.tick(t);
+        }
+        capture.close();
+        if (!toStdout) err.println("emulate: capture written to " + line.capture);
+        return 0;
+    }
+}

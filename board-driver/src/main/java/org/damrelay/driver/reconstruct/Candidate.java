@@ -1,0 +1,16 @@
+package org.damrelay.driver.reconstruct;
+
+import java.util.List;
+import org.damrelay.draughts.rules.Move;
+
+/** What a settled board can be, relative to the game: one of a few explanations, never a guess. */
+sealed interface Candidate {
+    /** One legal move, or two (a move and a fast reply within one scan). */
+    record Play(List<Move> moves) implements Candidate {}
+
+    /** The board is back in an earlier position of the game: moves were taken back. */
+    record Retract(int toPly) implements Candidate {}
+
+    /** The last move turned out different: another legal move from the position before it. */
+    record Replace(Move move) implements Candidate {}
+}

@@ -1,0 +1,41 @@
+package org.damrelay.driver.reconstruct;
+
+import java.util.List;
+import org.damrelay.draughts.game.DrawEvent;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+
+/**
+ * The game state the reconstruction plays into: kept behind this seam so that the full game
+ * model (draw rules, Frisian king-move limit) can replace the plain rules core.
+ */
+interface GameLine {
+    Position position();
+
+    /** Positions from the start to now; index = ply. */
+    List<Position> positions();
+
+    /** The number of moves played (the ply of the last move). */
+    int ply();
+
+    List<Move> legalMoves();
+
+    /** Legal moves of a position that is not necessarily the current one. */
+    List<Move> legalMoves(Position p);
+
+    void play(Move move);
+
+    /** Records an irregular move as played (SWR 7.2): the game continues from the real position. */
+    void playIrregular(Move moveOrNull, Position after);
+
+    /** Takes moves back until ply moves remain. */
+    void retractTo(int ply);
+
+    /** The move of a ply (1-based), or null for an irregular change that was no from-to move. */
+    Move moveAt(int ply);
+
+    boolean wasIrregular(int ply);
+
+    /** Draw counts that began and a draw by rule that occurred with the last ply. */
+    List<DrawEvent> drawEvents();
+}

@@ -1,0 +1,80 @@
+package org.damrelay.driver.reconstruct;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.game.DrawEvent;
+import org.damrelay.draughts.game.Game;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+
+/**
+ * The game line on the game model: history, draw rules and the Frisian king-move limit come from
+ * {@link Game}; this keeps beside it the from-to reading of irregular plies, which the game
+ * records by their position only.
+ */
+final class GameModelLine implements GameLine {
+    private Game game;
+    private final List<Move> irregularMoves = new ArrayList<>();
+
+    GameModelLine(Game game) {
+        this.game = game;
+    }
+
+    Game game() {
+        return game;
+    }
+
+    @Override public Position position() { return game.position(); }
+
+    @Override
+    public List<Position> positions() {
+        List<Position> out = new ArrayList<>(game.ply() + 1);
+        out.add(game.startPosition());
+        game.plies().forEach(p -> out.add(p.after()));
+        return out;
+    }
+
+    @Override public int ply() { return game.ply(); }
+    @Override public List<Move> legalMoves() { return game.legalMoves(); }
+
+    @Override
+    public List<Move> legalMoves(Position p) {
+        if (p.equals(game.position())) return game.legalMoves();
+        if (game.ply() >= 1 && p.equals(game.positionBefore(game.ply()))) return game.truncate(game.ply() - 1).legalMoves();
+        return game.variant().legalMoves(p);
+    }
+
+    @Override
+    public void play(Move move) {
+        game = game.play(move);
+        irregularMoves.add(null);
+    }
+
+    @Override
+    public void playIrregular(Move moveOrNull, Position after) {
+        game = game.playIrregular(after);
+        irregularMoves.add(moveOrNull);
+    }
+
+    @Override
+    public void retractTo(int ply) {
+        game = game.truncate(ply);
+        while (irregularMoves.size() > ply) irregularMoves.remove(irregularMoves.size() - 1);
+    }
+
+    @Override
+    public Move moveAt(int ply) {
+        Move m = game.plies().get(ply - 1).move();
+        return m != null ? m : irregularMoves.get(ply - 1);
+    }
+
+    @Override
+    public boolean wasIrregular(int ply) {
+        return game.plies().get(ply - 1).isIrregular();
+    }
+
+    @Override
+    public List<DrawEvent> drawEvents() {
+        return game.drawEvents();
+    }
+}

@@ -1,0 +1,102 @@
+package org.damrelay.driver.reconstruct;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.damrelay.draughts.rules.Color;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Piece;
+import org.damrelay.draughts.rules.Position;
+
+/**
+ * What happened on the squares since the last committed move, for the information events that
+ * depend on how a move was made rather than on its result: touch-move, accidental displacement,
+ * and the order in which captured pieces came off.
+ */
+final class MoveTrace {
+    /** Reports in one scan come in field order, not in the order the hand acted. */
+    private static final long SCAN_MS = 250;
+
+    private final long minMs;
+    private final Map<Integer, Long> deviatedSince = new HashMap<>();
+    private final Map<Integer, Long> emptiedAt = new HashMap<>();
+    private final Map<Integer, Long> filledAt = new HashMap<>();
+    private long touched;
+    private long displaced;
+    private boolean pressedIncomplete;
+
+    MoveTrace(long minMs) {
+        this.minMs = minMs;
+    }
+
+    void reset() {
+        deviatedSince.clear();
+        emptiedAt.clear();
+        filledAt.clear();
+        touched = 0;
+        displaced = 0;
+        pressedIncomplete = false;
+    }
+
+    /** A square now shows a piece of colour {@code now} (null: empty); {@code p} is the game position. */
+    void change(long t, int square, Color now, Position p) {
+        Piece expected = p.pieceAt(square);
+        Color ec = expected == null ? null : expected.color();
+        if (now == null) emptiedAt.put(square, t); else filledAt.put(square, t);
+        if (now == ec) {
+            Long since = deviatedSince.remove(square);
+            if (since != null && t - since >= minMs) {
+                if (ec == p.sideToMove()) touched |= 1L << square; else displaced |= 1L << square;
+            }
+        } else {
+            deviatedSince.putIfAbsent(square, t);
+        }
+    }
+
+    /** Squares of the side to move lifted and put back (long enough not to be flicker). */
+    long touched() {
+        return touched;
+    }
+
+    /** Squares where something left or arrived and then came back, other than the mover's own pieces. */
+    long displaced() {
+        return displaced;
+    }
+
+    void clearDisplaced() {
+        displaced = 0;
+    }
+
+    void markPressedIncomplete() {
+        pressedIncomplete = true;
+    }
+
+    /** Why the capture was not executed in one go in the right order, or null when it was. */
+    String captureExecutionFault(Move m) {
+        if (!m.isCapture()) return null;
+        if (pressedIncomplete) return "captured pieces were removed after the clock was pressed";
+        List<Integer> order = CapturePaths.jumpOrder(m);
+        Long landed = filledAt.get(m.to());
+        if (m.captureCount() >= 2 && landed != null) {
+            for (int s : order) {
+                Long off = emptiedAt.get(s);
+                if (off != null && off + SCAN_MS < landed) return "captured pieces were removed before the capture was over";
+            }
+        }
+        if (order.size() >= 3 && violates(order, false) && violates(order, true)) {
+            return "captured pieces were removed criss-cross";
+        }
+        return null;
+    }
+
+    private boolean violates(List<Integer> order, boolean reverse) {
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = i + 1; j < order.size(); j++) {
+                Long a = emptiedAt.get(order.get(i)), b = emptiedAt.get(order.get(j));
+                if (a == null || b == null) continue;
+                if (reverse ? b > a + SCAN_MS : a > b + SCAN_MS) return true;
+            }
+        }
+        return false;
+    }
+}

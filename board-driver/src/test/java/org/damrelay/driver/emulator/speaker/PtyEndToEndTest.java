@@ -1,0 +1,167 @@
+package org.damrelay.driver.emulator.speaker;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.ClockReading;
+import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.clock.DriverClock;
+import org.damrelay.driver.dgt.protocol.BoardMessage;
+import org.damrelay.driver.dgt.protocol.Command;
+import org.damrelay.driver.dgt.protocol.Framing;
+import org.damrelay.driver.dgt.protocol.MessageDecoder;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.dgt.session.SingleBoardSession;
+import org.damrelay.driver.dgt.transport.Backoff;
+import org.damrelay.driver.dgt.transport.JSerialCommChannel;
+import org.damrelay.driver.dgt.transport.LineRecorder;
+import org.damrelay.driver.dgt.transport.LinkSupervisor;
+import org.damrelay.driver.dgt.transport.SerialChannel;
+import org.damrelay.driver.emulator.Emulator;
+import org.damrelay.driver.emulator.EmulatorConfig;
+import org.damrelay.driver.emulator.NoiseProfile;
+import org.damrelay.driver.emulator.PlyPlan;
+import org.damrelay.driver.emulator.Timeline;
+import org.damrelay.driver.emulator.Timing;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The emulator on one end of a real socat pseudo-terminal pair, driver-io's transport and session
+ * on the other: the driver gets exactly the bytes the emulator logged, and when the cable is
+ * pulled mid-game it finds the board again by serial number under its new name and resyncs.
+ */
+class PtyEndToEndTest {
+    private static final String SERIAL = "EMU0000042";
+
+    @TempDir Path dir;
+
+    /** What the driver side saw. */
+    static final class Seen implements BoardObserver {
+        final Sensed[] board = new Sensed[100];
+        volatile int boards, links;
+        volatile boolean down;
+
+        @Override public synchronized void onBoard(long t, Sensed[] fields) { System.arraycopy(fields, 0, board, 0, 100); boards++; }
+        @Override public synchronized void onFieldChange(long t, int field, Sensed now) { board[field] = now; }
+        @Override public void onClock(long t, ClockReading clock) {}
+        @Override public void onLink(long t, boolean connected) { links++; down = !connected; }
+        synchronized Sensed[] board() { return board.clone(); }
+    }
+
+    static final class Bytes implements LineRecorder {
+        final ByteArrayOutputStream in = new ByteArrayOutputStream();
+        @Override public synchronized void received(long t, byte[] b, int off, int len) { in.write(b, off, len); }
+        synchronized byte[] all() { return in.toByteArray(); }
+    }
+
+    /** Finds the board among the emulator's device names by asking each for its serial number. */
+    private SerialChannel findBySerial() throws IOException {
+        List<Path> candidates;
+        try (Stream<Path> s = Files.list(dir)) {
+            candidates = s.filter(p -> p.getFileName().toString().startsWith("dgt") && !p.toString().endsWith(".board")).sorted().toList();
+        }
+        for (Path p : candidates) {
+            SerialChannel c;
+            try {
+                c = JSerialCommChannel.open(p.toString());
+            } catch (IOException e) {
+                continue;
+            }
+            c.write(Command.LONG_SERIALNR.encode());
+            String[] serial = {null};
+            MessageDecoder d = new MessageDecoder(Framing.SINGLE_BOARD, (t, m) -> {
+                if (m instanceof BoardMessage.SerialNumber s) serial[0] = s.value();
+            });
+            byte[] buf = new byte[64];
+            long deadline = System.nanoTime() + 1_000_000_000L;
+            while (serial[0] == null && System.nanoTime() < deadline) {
+                int n;
+                try {
+                    n = c.read(buf, 50);
+                } catch (IOException e) {
+                    break;
+                }
+                d.feed(0, java.util.Arrays.copyOf(buf, n));
+            }
+            if (SERIAL.equals(serial[0])) return c;
+            c.close();
+        }
+        throw new IOException("no board with serial " + SERIAL + " among " + candidates);
+    }
+
+    private static PdnGame firstCorpusGame() throws IOException {
+        Path shared = Path.of(System.getProperty("damrelay.shared", "../../shared"));
+        if (!Files.isDirectory(shared.resolve("corpus"))) shared = Path.of("../shared");
+        return PdnReader.read(shared.resolve("corpus/nk2003-amsterdam.pdn")).stream().filter(g -> !g.plies().isEmpty()).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theDriverGetsEveryByteAndFindsTheBoardAgainAfterTheCableIsPulled() throws Exception {
+        PdnGame game = firstCorpusGame();
+        Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);
+        EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withTiming(quick).withClockTickMs(0).withSeed(3);
+        Emulator.Session session = new Emulator(config).session(game.start());
+        Position pos = game.start();
+        List<Move> plies = game.plies().subList(0, 24);
+        for (int i = 0; i < plies.size(); i++) {
+            if (i == 12) {
+                session.board().advance(1500);
+                session.board().unplug(3000);
+                session.board().advance(1500);
+            }
+            session.ply(pos.sideToMove(), plies.get(i), PlyPlan.clean());
+            pos = pos.apply(plies.get(i));
+        }
+        Timeline timeline = session.finish();
+        BoardSpeaker board = new BoardSpeaker(timeline, SERIAL, 1, PieceCodes.standard(), NoiseProfile.none(), 1);
+        PtyLine pty = new PtyLine(dir.resolve("dgt"));
+        LinePump pump = new LinePump(List.of(board), pty, new Pace(20), 1500, true);
+        Thread emulator = new Thread(pump, "emulator");
+        emulator.start();
+
+        Seen seen = new Seen();
+        Bytes bytes = new Bytes();
+        SingleBoardSession.Config cfg = new SingleBoardSession.Config(PieceCodes.standard(), Command.SEND_UPDATE_NICE,
+                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(1000));
+        LinkSupervisor driver = new LinkSupervisor(this::findBySerial, new SingleBoardSession(seen, cfg), DriverClock.system(),
+                new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), bytes);
+        Thread host = new Thread(driver, "driver");
+        try {
+            await().atMost(Duration.ofSeconds(5)).until(() -> Files.exists(dir.resolve("dgt")));
+            host.start();
+            await().atMost(Duration.ofSeconds(30)).until(pump::done);
+            await().atMost(Duration.ofSeconds(5)).until(() -> driver.connects() == 2);
+
+            assertEquals(2, driver.connects(), "connected, cable pulled, found again under the new name");
+            assertTrue(Files.notExists(dir.resolve("dgt")), "the first device name went away with the cable");
+            // Byte for byte what the emulator logged, less the serial-number answers the connector read itself.
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            for (BoardSpeaker.Outgoing o : board.sent()) {
+                if ((o.bytes()[0] & 0xff) != BoardMessage.ID_LONG_SERIALNR) expected.write(o.bytes());
+            }
+            assertArrayEquals(expected.toByteArray(), bytes.all());
+            long fieldUpdates = board.sent().stream().filter(o -> (o.bytes()[0] & 0xff) == BoardMessage.ID_FIELD_UPDATE).count();
+            assertTrue(fieldUpdates >= 2 * plies.size(), "every ply came as field updates: " + fieldUpdates);
+            assertTrue(seen.boards >= 2, "a board dump on each connect");
+            assertArrayEquals(board.board(), seen.board(), "resynced: the driver's board is the emulator's");
+        } finally {
+            pump.stop();
+            driver.stop();
+            host.join(5000);
+            emulator.join(5000);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.damrelay.driver.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.notation.Notation;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.driver.arbiter.ArbiterEvent;
+import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.driver.capture.CaptureReader;
+import org.damrelay.driver.cli.ReplayCommand;
+import org.damrelay.driver.emulator.Emulator;
+import org.damrelay.driver.emulator.EmulatorConfig;
+import org.damrelay.driver.emulator.NoiseProfile;
+import org.damrelay.driver.emulator.Timeline;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** A game recorded as a capture replays through decoding and reconstruction to the same moves, JSON and PDN. */
+class CaptureReconstructionTest {
+    private static final String GAME = """
+            [GameType "20"]
+            1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 34-29 23x34 6. 40x29 20-24
+            7. 29x20 15x24 8. 46-41 *
+            """;
+
+    private static String capture(List<Move> moves, long seed) {
+        Timeline t = new Emulator(EmulatorConfig.defaults().withNoise(NoiseProfile.defaults()).withSeed(seed))
+                .play(Position.start(), moves);
+        return TimelineCapture.of(t);
+    }
+
+    @Test
+    void aCaptureReplaysToTheGameItRecorded() throws Exception {
+        PdnGame game = PdnReader.parse(GAME).get(0);
+        String text = capture(game.plies(), 7);
+        List<ArbiterEvent> events = new ArrayList<>();
+        var r = CaptureReconstruction.replay(CaptureReader.read(new StringReader(text)),
+                ReconstructConfig.defaults(Variant.INTERNATIONAL), events::add);
+        List<Move> moves = events.stream().filter(e -> e.type() == EventType.MOVE).map(ArbiterEvent::move).toList();
+        assertEquals(game.plies(), moves);
+        assertEquals(game.finalPosition(), r.position());
+        List<ArbiterEvent> moveEvents = events.stream().filter(e -> e.type() == EventType.MOVE).toList();
+        int firstTimed = 0;
+        while (firstTimed < moveEvents.size() && moveEvents.get(firstTimed).clock() == null) firstTimed++;
+        assertTrue(firstTimed <= 2, "the clock side is learned at the first press after a move");
+        assertTrue(moveEvents.subList(firstTimed, moveEvents.size()).stream().allMatch(e -> e.clock() != null),
+                "from then on every move carries both clock times");
+    }
+
+    @Test
+    void theCommandPrintsOneJsonObjectPerEventAndWritesPdn(@TempDir Path dir) throws Exception {
+        PdnGame game = PdnReader.parse(GAME).get(0);
+        Path file = dir.resolve("game.capture");
+        Files.writeString(file, capture(game.plies(), 8));
+        Path pdn = dir.resolve("out.pdn");
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        int code;
+        try {
+            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            code = new CommandLine(new ReplayCommand()).execute(file.toString(), "--pdn", pdn.toString());
+        } finally {
+            System.setOut(saved);
+        }
+        assertEquals(0, code);
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : bytes.toString(StandardCharsets.UTF_8).split("\n")) if (!line.isBlank()) lines.add(mapper.readTree(line));
+        List<JsonNode> moves = lines.stream().filter(n -> n.get("type").asText().equals("MOVE")).toList();
+        assertEquals(game.plies().size(), moves.size());
+        Position p = Position.start();
+        for (int i = 0; i < moves.size(); i++) {
+            JsonNode n = moves.get(i);
+            assertEquals(i + 1, n.get("ply").asInt());
+            assertEquals(Notation.of(p, game.plies().get(i), Variant.INTERNATIONAL), n.get("notation").asText());
+            p = p.apply(game.plies().get(i));
+            assertEquals(org.damrelay.draughts.notation.Fen.write(p), n.get("fen").asText());
+            assertTrue(n.get("t").asLong() > 0);
+            assertTrue(n.has("squares") && n.has("text") && n.has("side"));
+        }
+        PdnGame written = PdnReader.read(pdn).get(0);
+        assertEquals(game.plies(), written.plies());
+    }
+
+    @Test
+    void aBadCaptureIsRefusedNamingTheLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.capture");
+        Files.writeString(file, "# dgt-capture v1\n200 > 40\nnonsense here\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        int code;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            code = new CommandLine(new ReplayCommand()).execute(file.toString());
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("3"), err.toString(StandardCharsets.UTF_8));
+    }
+}
