@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseFen, squareToRowCol, rowColToSquare, diff } from '../../main/resources/damrelay/viewer/js/fen.js';
 import { pathOf, moveRows, pdnMovetext } from '../../main/resources/damrelay/viewer/js/notation.js';
 import { remaining, formatClock } from '../../main/resources/damrelay/viewer/js/clock.js';
-import { createStore, fenAt, highlightAt, matchScore, lastPly, openAlerts } from '../../main/resources/damrelay/viewer/js/model.js';
+import { createStore, fenAt, highlightAt, matchScore, lastPly, openAlerts, uncrownedIn } from '../../main/resources/damrelay/viewer/js/model.js';
 
 test('square 1 is the second field of the top row and 46 the bottom-left corner', () => {
   assert.deepEqual(squareToRowCol(1), { row: 0, col: 1 });
@@ -73,7 +73,7 @@ test('store appends moves, replaces a corrected ply and refuses a gap', () => {
   const store = createStore();
   const seen = [];
   store.subscribe((_, what) => seen.push(what.kind));
-  store.snapshot({ games: [sampleGame()], version: 1 });
+  store.putGame(sampleGame(), 1);
   store.move('g1', { ply: 1, notation: '28x19', fen: 'B:W19,32:B40' }, 2);
   const g = store.state.games.get('g1');
   assert.equal(lastPly(g), 1);
@@ -85,8 +85,8 @@ test('store appends moves, replaces a corrected ply and refuses a gap', () => {
   store.move('g1', { ply: 2, notation: '40-45', fen: 'W:W19,32:B45' }, 3);
   store.move('g1', { ply: 2, notation: '40-44', fen: 'W:W19,32:B44' }, 4);
   assert.deepEqual(g.moves.map(m => m.notation), ['28x19', '40-44']);
-  assert.equal(store.state.version, 4);
-  assert.deepEqual(seen, ['snapshot', 'move', 'move', 'move']);
+  assert.equal(store.state.versions.get('g1'), 4);
+  assert.deepEqual(seen, ['game', 'move', 'move', 'move']);
   assert.throws(() => store.move('nope', { ply: 1 }), /unknown game "nope"/);
 });
 
@@ -101,9 +101,14 @@ test('match score adds each team\'s points over boards of both colours', () => {
 
 test('acknowledged alerts are no longer open', () => {
   const store = createStore();
-  store.snapshot({ games: [sampleGame()] });
+  store.putGame(sampleGame());
   store.alert({ id: 7, gameId: 'g1', ply: 3, type: 'ILLEGAL_MOVE' });
   assert.equal(openAlerts(store.state, 'g1').length, 1);
   store.acknowledge(7);
   assert.equal(openAlerts(store.state, 'g1').length, 0);
+});
+
+test('a man on its far row is an uncrowned king', () => {
+  assert.deepEqual(uncrownedIn('B:W3,K4,28:B47,K48,20'), [3, 47]);
+  assert.deepEqual(uncrownedIn('W:W31-50:B1-20'), []);
 });

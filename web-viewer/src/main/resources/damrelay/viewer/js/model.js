@@ -16,7 +16,7 @@ export function createStore() {
     round: { event: '', name: '', teams: [] },
     games: new Map(),
     alerts: new Map(),
-    version: null,
+    versions: new Map(), // highest version applied, per game: sent back as `known` on reconnect
     connection: { state: 'connecting', retryInMs: 0, error: null },
     delaySeconds: 0,
   };
@@ -34,6 +34,10 @@ export function createStore() {
     };
   }
 
+  function setVersion(gameId, version) {
+    if (version !== null && version !== undefined) state.versions.set(String(gameId), version);
+  }
+
   function game(id) {
     const g = state.games.get(String(id));
     if (!g) throw new Error(`unknown game "${id}"`);
@@ -44,24 +48,25 @@ export function createStore() {
     state,
     subscribe(fn) { listeners.add(fn); return () => listeners.delete(fn); },
 
-    snapshot({ round, games = [], alerts = [], version = null }) {
-      if (round) state.round = { event: '', name: '', teams: [], ...round };
-      state.games = new Map(games.map(g => [String(g.id), normaliseGame(g)]));
-      state.alerts = new Map(alerts.map(a => [String(a.id), { ...a, id: String(a.id) }]));
-      state.version = version;
-      emit({ kind: 'snapshot' });
+    /** Describes the round (event, round number, team names). */
+    round(round) {
+      state.round = { event: '', name: '', teams: [], ...round };
+      emit({ kind: 'round' });
     },
 
-    /** Adds or replaces one game (e.g. a game snapshot on a game subscription). */
-    putGame(g, version = state.version) {
+    /** Adds or replaces one game with its full state (a snapshot). */
+    putGame(g, version = null) {
       const n = normaliseGame(g);
+      const old = state.games.get(n.id);
+      // A snapshot says nothing of board status (arbiter-only events): keep what we learned.
+      if (old) n.status = { ...old.status, ...(g.status ?? {}) };
       state.games.set(n.id, n);
-      state.version = version;
+      setVersion(n.id, version);
       emit({ kind: 'game', gameId: n.id });
     },
 
     /** Appends a move; a ply already held is replaced and later plies dropped (a corrected move). */
-    move(gameId, move, version = state.version) {
+    move(gameId, move, version = null) {
       const g = game(gameId);
       const expected = (g.moves.length ? g.moves[g.moves.length - 1].ply : firstPly(g)) + 1;
       if (move.ply > expected) {
@@ -69,48 +74,52 @@ export function createStore() {
       }
       g.moves = g.moves.filter(m => m.ply < move.ply).concat([move]);
       if (move.clock) g.clock = { ...move.clock };
-      state.version = version;
+      setVersion(gameId, version);
       emit({ kind: 'move', gameId: g.id, ply: move.ply });
     },
 
     /** The arbiter rewrote the game from `fromPly` on. */
-    correct(gameId, fromPly, moves, version = state.version) {
+    correct(gameId, fromPly, moves, version = null, startFen = null) {
       const g = game(gameId);
+      if (startFen) g.startFen = startFen;
       g.moves = g.moves.filter(m => m.ply < fromPly).concat(moves);
-      state.version = version;
+      setVersion(gameId, version);
       emit({ kind: 'correction', gameId: g.id, ply: fromPly });
     },
 
-    result(gameId, result, version = state.version) {
+    result(gameId, result, version = null) {
       game(gameId).result = result || null;
-      state.version = version;
+      setVersion(gameId, version);
       emit({ kind: 'result', gameId: String(gameId) });
     },
 
-    clock(gameId, reading, version = state.version) {
+    clock(gameId, reading, version = null) {
       game(gameId).clock = reading;
-      state.version = version;
+      setVersion(gameId, version);
       emit({ kind: 'clock', gameId: String(gameId) });
     },
 
-    status(gameId, status, version = state.version) {
+    status(gameId, status, version = null) {
       const g = game(gameId);
       g.status = { ...g.status, ...status };
-      state.version = version;
+      setVersion(gameId, version);
       emit({ kind: 'status', gameId: g.id });
     },
 
-    alert(a, version = state.version) {
+    alert(a) {
       state.alerts.set(String(a.id), { acknowledged: false, ...a, id: String(a.id) });
-      state.version = version;
       emit({ kind: 'alert', alertId: String(a.id) });
     },
 
-    acknowledge(alertId, version = state.version) {
+    acknowledge(alertId) {
       const a = state.alerts.get(String(alertId));
       if (a) a.acknowledged = true;
-      state.version = version;
       emit({ kind: 'ack', alertId: String(alertId) });
+    },
+
+    /** An update that changes nothing shown here still moves the game's version on. */
+    seen(gameId, version) {
+      setVersion(gameId, version);
     },
 
     connection(conn) {
@@ -142,6 +151,18 @@ export function fenAt(g, ply) {
     fen = m.fen;
   }
   return fen;
+}
+
+/**
+ * Men standing on their far row: promoted but not yet crowned (art. 3.3/3.4). A man can only stop
+ * there by promoting, so the position alone shows it, for spectators as well as the arbiter.
+ */
+export function uncrownedIn(fen) {
+  const squares = [];
+  for (const [sq, p] of parseFen(fen).pieces) {
+    if (!p.king && ((p.color === 'W' && sq <= 5) || (p.color === 'B' && sq >= 46))) squares.push(sq);
+  }
+  return squares.sort((a, b) => a - b);
 }
 
 export function moveAt(g, ply) {

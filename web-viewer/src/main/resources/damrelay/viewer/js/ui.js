@@ -1,0 +1,59 @@
+// Small DOM helpers shared by the pages.
+
+/** h('div', {class: 'x', onclick: fn}, child, 'text') */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+const CONNECTION_TEXT = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+  closed: 'Disconnected',
+};
+
+/** Keeps the connection line and the delay notice in step with the store. */
+export function bindConnectionStatus(store, statusEl, delayEl) {
+  const render = () => {
+    const c = store.state.connection;
+    let text = CONNECTION_TEXT[c.state] ?? c.state;
+    if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
+    if (c.error && c.state !== 'live') text += ` — ${c.error}`;
+    statusEl.textContent = text;
+    statusEl.dataset.state = c.state;
+    const d = store.state.delaySeconds;
+    delayEl.hidden = !d;
+    delayEl.textContent = d ? `Broadcast delayed by ${d >= 120 ? `${Math.round(d / 60)} minutes` : `${d} seconds`}` : '';
+  };
+  store.subscribe((_, what) => { if (what.kind === 'connection' || what.kind === 'delay' || what.kind === 'snapshot') render(); });
+  render();
+}
+
+export function params() {
+  return new URLSearchParams(location.search);
+}
+
+/** Builds a link to a sibling page that keeps the relay address (the viewer may be on a CDN). */
+export function pageLink(page, extra = {}) {
+  const p = new URLSearchParams();
+  const relay = params().get('relay');
+  if (relay) p.set('relay', relay);
+  for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined) p.set(k, v);
+  const q = p.toString();
+  return q ? `${page}?${q}` : page;
+}
+
+export function resultText(result) {
+  return result ?? '';
+}
