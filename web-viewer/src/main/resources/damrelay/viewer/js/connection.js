@@ -29,7 +29,8 @@ export function backoffDelay(attempt, random = Math.random) {
 }
 
 function clockOf(c) {
-  if (!c) return null;
+  // An all-zero clock is proto3's "no reading yet", not two flags fallen.
+  if (!c || (!c.whiteMs && !c.blackMs)) return null;
   const running = c.running === 'WHITE' ? 'W' : c.running === 'BLACK' ? 'B' : null;
   return { white: c.whiteMs ?? 0, black: c.blackMs ?? 0, running, at: Date.now() };
 }
@@ -117,19 +118,22 @@ export function applyUpdate(store, u) {
   }
 }
 
-/** A WebSocket that reopens itself with backoff; `onOpen(socket)` runs on every (re)connect. */
-function resilientSocket({ url, store, onOpen, onMessage, WebSocketImpl }) {
+/**
+ * A WebSocket that reopens itself with backoff; `onOpen(socket)` runs on every (re)connect and
+ * `report` hears its state. A refused token (4401/4403) is final: retrying cannot fix it.
+ */
+function resilientSocket({ url, report, onOpen, onMessage, WebSocketImpl }) {
   let socket = null;
   let attempt = 0;
   let timer = null;
   let closed = false;
 
   function open() {
-    store.connection({ state: attempt === 0 ? 'connecting' : 'reconnecting', retryInMs: 0 });
+    report({ state: attempt === 0 ? 'connecting' : 'reconnecting', retryInMs: 0 });
     socket = new WebSocketImpl(url);
     socket.onopen = () => {
       attempt = 0;
-      store.connection({ state: 'live', error: null });
+      report({ state: 'live', error: null });
       onOpen(socket);
     };
     socket.onmessage = event => {
@@ -138,15 +142,19 @@ function resilientSocket({ url, store, onOpen, onMessage, WebSocketImpl }) {
       } catch (e) {
         // A frame we cannot apply means our copy may be out of step: reconnect and resume.
         console.error(e);
-        store.connection({ error: e.message });
+        report({ error: e.message });
         socket.close();
       }
     };
     socket.onclose = event => {
       if (closed) return;
+      if (event.code === 4401 || event.code === 4403) {
+        closed = true;
+        report({ state: 'refused', error: `refused: ${event.reason || event.code}` });
+        return;
+      }
       const delay = backoffDelay(attempt++);
-      const reason = event.code === 4401 || event.code === 4403 ? `refused: ${event.reason || event.code}` : store.state.connection.error;
-      store.connection({ state: 'reconnecting', retryInMs: delay, error: reason });
+      report({ state: 'reconnecting', retryInMs: delay });
       timer = setTimeout(open, delay);
     };
     socket.onerror = () => { /* onclose follows and schedules the retry */ };
@@ -154,14 +162,14 @@ function resilientSocket({ url, store, onOpen, onMessage, WebSocketImpl }) {
   open();
   return {
     get socket() { return socket; },
-    close() { closed = true; clearTimeout(timer); socket?.close(); store.connection({ state: 'closed' }); },
+    close() { closed = true; clearTimeout(timer); socket?.close(); report({ state: 'closed' }); },
   };
 }
 
 /** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
 export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket }) {
   return resilientSocket({
-    url: `${base.ws}/ws`, store, WebSocketImpl,
+    url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
     onOpen: socket => socket.send(JSON.stringify({ subscribe: { ...subscription, known: Object.fromEntries(store.state.versions) } })),
     onMessage: m => {
       if (m.snapshot) store.putGame(gameOf(m.snapshot), m.snapshot.version ?? 0);
@@ -180,7 +188,7 @@ export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter
   const pending = new Map();
   let nextId = 1;
   const conn = resilientSocket({
-    url: `${base.ws}/arbiter`, store, WebSocketImpl,
+    url: `${base.ws}/arbiter`, report: store.arbiterLink, WebSocketImpl,
     onOpen: socket => socket.send(JSON.stringify({ requestId: 'hello', hello: { token, eventId, arbiter } })),
     onMessage: m => {
       const waiting = m.requestId && pending.get(m.requestId);
@@ -193,7 +201,7 @@ export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter
       }
       if (m.alert) store.alert(alertOf(m.alert));
       else if (m.update) applyUpdate(store, m.update);
-      else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}` });
+      else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
   });
   function request(body) {

@@ -18,6 +18,7 @@ export function createStore() {
     alerts: new Map(),
     versions: new Map(), // highest version applied, per game: sent back as `known` on reconnect
     connection: { state: 'connecting', retryInMs: 0, error: null },
+    arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,
   };
   const listeners = new Set();
@@ -25,6 +26,7 @@ export function createStore() {
 
   function normaliseGame(g) {
     return {
+      ...g,
       id: String(g.id), board: g.board ?? null,
       white: g.white ?? { name: '?', team: '' }, black: g.black ?? { name: '?', team: '' },
       startFen: g.startFen || START_FEN,
@@ -124,6 +126,11 @@ export function createStore() {
 
     connection(conn) {
       state.connection = { ...state.connection, ...conn };
+      emit({ kind: 'connection' });
+    },
+
+    arbiterLink(conn) {
+      state.arbiterLink = { state: 'connecting', retryInMs: 0, error: null, ...state.arbiterLink, ...conn };
       emit({ kind: 'connection' });
     },
 

@@ -36,8 +36,7 @@ function card(g, state, arbiter) {
   });
   const player = (side, colour) => h('div', { class: `player ${colour}${running === colour[0].toUpperCase() ? ' to-move' : ''}` },
     h('span', { class: 'swatch', 'aria-hidden': 'true' }),
-    h('span', { class: 'name' }, side.name),
-    h('span', { class: 'team' }, side.team),
+    h('span', { class: 'who' }, h('span', { class: 'name' }, side.name), side.team ? h('span', { class: 'team' }, side.team) : null),
     h('span', { class: 'clock', dataset: { side: colour[0].toUpperCase() }, 'aria-label': `${colour} clock` }, clocks[colour]));
   return h('li', { class: `game-card${alerts.length ? ' has-alert' : ''}`, dataset: { game: g.id, board: g.board ?? '' } },
     h('a', { href: pageLink('game.html', { game: g.id }), class: 'card-link',

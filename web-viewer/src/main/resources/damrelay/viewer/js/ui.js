@@ -21,22 +21,30 @@ const CONNECTION_TEXT = {
   live: 'Live',
   reconnecting: 'Reconnecting',
   closed: 'Disconnected',
+  refused: 'Refused',
 };
+
+function describe(c) {
+  let text = CONNECTION_TEXT[c.state] ?? c.state;
+  if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
+  if (c.error && c.state !== 'live') text += ` — ${c.error}`;
+  return text;
+}
 
 /** Keeps the connection line and the delay notice in step with the store. */
 export function bindConnectionStatus(store, statusEl, delayEl) {
   const render = () => {
     const c = store.state.connection;
-    let text = CONNECTION_TEXT[c.state] ?? c.state;
-    if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
-    if (c.error && c.state !== 'live') text += ` — ${c.error}`;
-    statusEl.textContent = text;
-    statusEl.dataset.state = c.state;
+    const a = store.state.arbiterLink;
+    // On the console both streams must be up: show the worse of the two.
+    const worst = a && a.state !== 'live' ? a : c;
+    statusEl.textContent = a && worst === a ? `Arbiter stream: ${describe(a)}` : describe(c);
+    statusEl.dataset.state = worst.state;
     const d = store.state.delaySeconds;
     delayEl.hidden = !d;
     delayEl.textContent = d ? `Broadcast delayed by ${d >= 120 ? `${Math.round(d / 60)} minutes` : `${d} seconds`}` : '';
   };
-  store.subscribe((_, what) => { if (what.kind === 'connection' || what.kind === 'delay' || what.kind === 'snapshot') render(); });
+  store.subscribe((_, what) => { if (what.kind === 'connection' || what.kind === 'delay') render(); });
   render();
 }
 

@@ -86,7 +86,7 @@ final class RelayHandler extends SimpleChannelInboundHandler<Object> {
             if (arbiter) relay.onArbiterFrame(ctx.channel(), text.text());
             else relay.onSpectatorFrame(ctx.channel(), text.text());
         } else {
-            ctx.writeAndFlush(new CloseWebSocketFrame(4400, "text frames only"));
+            ScriptedRelay.closeWith(ctx.channel(), 4400, "text frames only");
         }
     }
 

@@ -5,6 +5,7 @@ import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -58,6 +59,7 @@ public final class ScriptedRelay implements AutoCloseable {
     private final Map<String, GameState> games = new LinkedHashMap<>();
     private final Map<Long, Alert> alerts = new LinkedHashMap<>();
     private final List<ArbiterRequest> arbiterRequests = new ArrayList<>();
+    private final List<Subscribe> subscriptions = new ArrayList<>();
     private final Map<Channel, Subscribe> spectators = new ConcurrentHashMap<>();
     private final Map<Channel, String> arbiters = new ConcurrentHashMap<>();
     private long nextAlertId = 1;
@@ -196,6 +198,11 @@ public final class ScriptedRelay implements AutoCloseable {
         return List.copyOf(arbiterRequests);
     }
 
+    /** Every Subscribe received, in order (a reconnecting viewer says what it holds in `known`). */
+    public synchronized List<Subscribe> subscriptions() {
+        return List.copyOf(subscriptions);
+    }
+
     public synchronized boolean acknowledged(long alertId) {
         return alerts.get(alertId).getAcknowledged();
     }
@@ -243,11 +250,12 @@ public final class ScriptedRelay implements AutoCloseable {
         try {
             JsonFormat.parser().merge(text, req);
         } catch (InvalidProtocolBufferException e) {
-            ch.writeAndFlush(new CloseWebSocketFrame(4400, "malformed frame: " + e.getMessage()));
+            closeWith(ch, 4400, "malformed frame: " + e.getMessage());
             return;
         }
         if (!req.hasSubscribe()) return;
         Subscribe sub = req.getSubscribe();
+        subscriptions.add(sub);
         List<String> ids = new ArrayList<>();
         for (GameState g : games.values()) {
             if (!inScope(sub, g.info)) continue;
@@ -276,13 +284,13 @@ public final class ScriptedRelay implements AutoCloseable {
         try {
             JsonFormat.parser().merge(text, b);
         } catch (InvalidProtocolBufferException e) {
-            ch.writeAndFlush(new CloseWebSocketFrame(4400, "malformed frame: " + e.getMessage()));
+            closeWith(ch, 4400, "malformed frame: " + e.getMessage());
             return;
         }
         ArbiterRequest req = b.build();
         if (!arbiters.containsKey(ch)) {
             if (!req.hasHello() || !req.getHello().getToken().equals(arbiterToken)) {
-                ch.writeAndFlush(new CloseWebSocketFrame(4401, "unknown or revoked token"));
+                closeWith(ch, 4401, "unknown or revoked token");
                 return;
             }
             arbiters.put(ch, req.getHello().getArbiter());
@@ -322,6 +330,10 @@ public final class ScriptedRelay implements AutoCloseable {
             default -> reply.setError(RelayError.newBuilder().setCode("BAD_REQUEST").setMessage("not supported here: " + req.getBodyCase()));
         }
         send(ch, reply.build());
+    }
+
+    static void closeWith(Channel ch, int code, String reason) {
+        ch.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(ChannelFutureListener.CLOSE);
     }
 
     void onClose(Channel ch) {
