@@ -59,7 +59,8 @@ export function alertOf(a) {
     id: String(a.alertId), gameId: a.gameId, board: a.board ?? null, ply: e.ply ?? 0,
     type: e.type, subtype: e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null,
     severity: severityOf(e.type), article: articleOf(e.type, e.subtype), text: e.text ?? '',
-    squares: e.squares ?? [], at: e.captureTimeMs ? Number(e.captureTimeMs) : Date.now(),
+    // captureTimeMs is wall time or a capture's own clock; only the former is worth showing as a time.
+    squares: e.squares ?? [], at: Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : Date.now(),
     acknowledged: !!a.acknowledged, acknowledgedBy: a.acknowledgedBy ?? '',
   };
 }
