@@ -46,6 +46,9 @@ export function bindConnectionStatus(store, statusEl, delayEl) {
   };
   store.subscribe((_, what) => { if (what.kind === 'connection' || what.kind === 'delay') render(); });
   render();
+  // A page restored from the back/forward cache has lost its sockets without a close event:
+  // start afresh rather than show a live-looking page that is not.
+  window.addEventListener('pageshow', e => { if (e.persisted) location.reload(); });
 }
 
 export function params() {

@@ -1,26 +1,24 @@
 package org.damrelay.viewer.browser;
 
-import static org.awaitility.Awaitility.await;
+import static org.damrelay.viewer.testing.Waits.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
-import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
-import org.damrelay.proto.GameInfo;
-import org.damrelay.proto.GameResult;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.Side;
+import org.damrelay.viewer.testing.ArbiterClient;
 import org.damrelay.viewer.testing.Boards;
 import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.ScriptedRelay;
+import org.damrelay.viewer.testing.IngestClient;
+import org.damrelay.viewer.testing.LiveRelay;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,24 +29,22 @@ import org.openqa.selenium.support.ui.Select;
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ArbiterConsoleBrowserTest {
-    private static final Duration WAIT = Duration.ofSeconds(10);
-    private static final String TOKEN = "arbiter-secret";
+    private static final String TOKEN = LiveRelay.ARBITER_TOKEN;
 
     private Browser browser;
-    private ScriptedRelay relay;
-    private final GameInfo board1 = Boards.info("nk2026", 3, 1, "Hein Meijer", "Hijken DTC", "Pim Meurs", "Huissen");
-    private final GameInfo board2 = Boards.info("nk2026", 3, 2, "Roel Boomstra", "Huissen", "Jeroen van den Akker", "Hijken DTC");
+    private LiveRelay relay;
+    private IngestClient hall;
 
     @BeforeAll
     void start() throws Exception {
         browser = Browser.open();
-        relay = ScriptedRelay.start(TOKEN);
-        relay.addGame(board1);
-        relay.addGame(board2);
+        relay = LiveRelay.start(0);
+        hall = IngestClient.connect(relay.port());
     }
 
     @AfterAll
     void stop() throws Exception {
+        if (hall != null) hall.close();
         if (relay != null) relay.close();
         if (browser != null) browser.close();
     }
@@ -62,7 +58,7 @@ class ArbiterConsoleBrowserTest {
         driver().executeScript("sessionStorage.clear()");
         driver().navigate().refresh();
         WebElement form = driver().findElement(By.id("login"));
-        await().atMost(WAIT).until(form::isDisplayed);
+        eventually().until(form::isDisplayed);
         form.findElement(By.name("token")).sendKeys(token);
         form.findElement(By.cssSelector("button[type=submit]")).click();
     }
@@ -91,27 +87,26 @@ class ArbiterConsoleBrowserTest {
     @Test
     void illegalMoveRaisesAnAlertThatOpensTheGameAndCanBeAcknowledged() throws Exception {
         signIn(TOKEN);
-        await().atMost(WAIT).until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 2);
+        eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
         assertTrue(driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("waiting"));
 
-        List<GameEvent> events = gameWithMissedCapture();
-        for (GameEvent e : events) relay.publish(board1.getGameId(), e);
-        long alertId = relay.raiseAlert(board1.getGameId(), events.get(2));
+        for (GameEvent e : gameWithMissedCapture()) hall.send(LiveRelay.sourceBoard(1), e);
 
-        WebElement alert = await().atMost(WAIT).until(
-                () -> driver().findElements(By.cssSelector("li.alert[data-alert='" + alertId + "']")), l -> !l.isEmpty()).get(0);
+        WebElement alert = eventually().until(
+                () -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")), l -> !l.isEmpty()).get(0);
+        String alertId = alert.getAttribute("data-alert");
         String text = alert.getText();
         for (String part : List.of("ERROR", "Board 1 · ply 3", "ILLEGAL_MOVE.CAPTURE_MISSED", "art. 6.2", "28x19 was compulsory")) {
             assertTrue(text.contains(part), part + " missing in: " + text);
         }
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
         assertEquals("1 open", driver().findElement(By.cssSelector(".alert-count")).getText());
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
+        eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
 
         // An uncrowned king and a draw-rule count show in the board's status line.
-        relay.raiseAlert(board2.getGameId(), GameEvent.newBuilder().setType(EventType.UNCROWNED_KING).setPly(41)
-                .addSquares(3).setText("the man on 3 is not crowned").build());
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2']"))
+        hall.send(LiveRelay.sourceBoard(2), GameEvent.newBuilder().setType(EventType.UNCROWNED_KING).setPly(0)
+                .setSide(Side.WHITE).addSquares(3).setText("the man on 3 is not crowned").build());
+        eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2']"))
                 .getText().contains("uncrowned king on 3"));
         assertTrue(driver().findElements(By.cssSelector("li.alert")).get(0).getText().contains("UNCROWNED_KING"), "newest first");
 
@@ -122,7 +117,7 @@ class ArbiterConsoleBrowserTest {
         browser.resetViewport();
 
         driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();
-        await().atMost(WAIT).untilAsserted(() -> {
+        eventually().untilAsserted(() -> {
             assertTrue(driver().getCurrentUrl().contains("game.html?game=nk2026-r3-b1&ply=3"), driver().getCurrentUrl());
             assertEquals("3", driver().findElement(By.cssSelector(".board-holder")).getAttribute("data-ply"));
         });
@@ -130,11 +125,18 @@ class ArbiterConsoleBrowserTest {
                 Boards.shown(driver(), ".board-holder svg.board"), "the position the illegal move left");
         driver().navigate().back();
 
-        WebElement ack = await().atMost(WAIT).until(
-                () -> driver().findElements(By.cssSelector("li.alert[data-alert='" + alertId + "'] button.ack")), l -> !l.isEmpty()).get(0);
-        ack.click();
-        await().atMost(WAIT).until(() -> relay.acknowledged(alertId));
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "']")).getText().contains("acknowledged"));
+        eventually().until(() -> {
+            driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] button.ack")).click();
+            return true;
+        });
+        // The console marks it once the relay answered ok, i.e. the acknowledgement is durable.
+        eventually().untilAsserted(() -> assertTrue(driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "']"))
+                .getText().contains("acknowledged"), driver().findElement(By.cssSelector(".feedback")).getText()));
+        try (ArbiterClient other = ArbiterClient.connect(relay.port())) {
+            // A newly connected arbiter gets every alert with its state: the relay has the acknowledgement.
+            eventually().until(() -> other.received().stream().anyMatch(m ->
+                    m.contains("\"alertId\":\"" + alertId + "\"") && m.contains("\"acknowledged\":true")));
+        }
         assertFalse(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='2']")).getAttribute("class").contains("has-alert"));
     }
@@ -142,24 +144,25 @@ class ArbiterConsoleBrowserTest {
     @Test
     void resultEnteredByTheArbiterShowsForSpectators() {
         signIn(TOKEN);
-        await().atMost(WAIT).until(() -> driver().findElements(By.cssSelector("form.result-form select[name=game] option")).size() == 2);
+        eventually().until(() -> driver().findElements(By.cssSelector("form.result-form select[name=game] option")).size() == 4);
         WebElement form = driver().findElement(By.cssSelector("form.result-form"));
-        new Select(form.findElement(By.name("game"))).selectByValue(board2.getGameId());
+        new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 4));
         new Select(form.findElement(By.name("result"))).selectByValue("0-2");
         form.findElement(By.cssSelector("button[type=submit]")).click();
-        await().atMost(WAIT).until(() -> relay.resultOf(board2.getGameId()) == GameResult.BLACK_WINS);
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector(".feedback")).getText().contains("entered"));
-        List<ArbiterRequest> requests = relay.arbiterRequests();
-        assertEquals("nk2026-r3-b2", requests.get(requests.size() - 1).getResult().getGameId());
+        eventually().untilAsserted(() -> {
+            String feedback = driver().findElement(By.cssSelector(".feedback")).getText();
+            assertTrue(feedback.startsWith("Result: ") && !feedback.contains("failed") && !feedback.contains("sending"), feedback);
+        });
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='4'] .result")).getText().equals("0-2"));
 
-        driver().get(relay.httpUrl() + "/game.html?game=" + board2.getGameId());
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 0-2"));
+        driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 4));
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 0-2"));
     }
 
     @Test
     void aWrongTokenIsRefusedAndSaysSo() {
         signIn("not-the-token");
-        await().atMost(WAIT).untilAsserted(() -> {
+        eventually().untilAsserted(() -> {
             String status = driver().findElement(By.id("connection")).getText();
             assertTrue(status.contains("refused: unknown or revoked token"), status);
         });

@@ -3,16 +3,15 @@ package org.damrelay.viewer.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.awaitility.Awaitility.await;
+import static org.damrelay.viewer.testing.Waits.eventually;
 
-import java.time.Duration;
 import org.damrelay.draughts.rules.Position;
-import org.damrelay.proto.GameInfo;
-import org.damrelay.proto.GameResult;
+import org.damrelay.viewer.testing.ArbiterClient;
 import org.damrelay.viewer.testing.Boards;
 import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.ScriptedRelay;
+import org.damrelay.viewer.testing.IngestClient;
+import org.damrelay.viewer.testing.LiveRelay;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,25 +23,26 @@ import org.openqa.selenium.interactions.Actions;
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GameViewBrowserTest {
-    private static final Duration WAIT = Duration.ofSeconds(10);
     private static final String BOARD = ".board-holder svg.board";
 
     private Browser browser;
-    private ScriptedRelay relay;
+    private static final String GAME = LiveRelay.gameId(3, 1);
+
+    private LiveRelay relay;
+    private IngestClient hall;
     private CorpusGame game;
-    private GameInfo info;
 
     @BeforeAll
     void start() throws Exception {
         browser = Browser.open();
-        relay = ScriptedRelay.start("arbiter-secret");
+        relay = LiveRelay.start(0);
+        hall = IngestClient.connect(relay.port());
         game = CorpusGame.load("090417ronde12.pdn", 0);
-        info = Boards.info("nk2026", 3, 1, "Hein Meijer", "Hijken DTC", "Pim Meurs", "Huissen");
-        relay.addGame(info);
     }
 
     @AfterAll
     void stop() throws Exception {
+        if (hall != null) hall.close();
         if (relay != null) relay.close();
         if (browser != null) browser.close();
     }
@@ -52,7 +52,7 @@ class GameViewBrowserTest {
     }
 
     private void awaitShowing(int ply, Position expected) {
-        await().atMost(WAIT).untilAsserted(() -> {
+        eventually().untilAsserted(() -> {
             assertEquals(String.valueOf(ply), driver().findElement(By.cssSelector(".board-holder")).getAttribute("data-ply"));
             assertEquals(Boards.expected(expected), Boards.shown(driver(), BOARD));
         });
@@ -60,14 +60,14 @@ class GameViewBrowserTest {
 
     @Test
     void movesAppearOneByOneThenSteppingShowsEachPosition() throws Exception {
-        driver().get(relay.httpUrl() + "/game.html?game=" + info.getGameId());
+        driver().get(relay.httpUrl() + "/game.html?game=" + GAME);
         awaitShowing(0, Position.start());
-        await().atMost(WAIT).until(() -> driver().findElement(By.id("connection")).getText().equals("Live"));
+        eventually().until(() -> driver().findElement(By.id("connection")).getText().equals("Live"));
 
         int plies = 12;
         for (int i = 0; i < plies; i++) {
             CorpusGame.PlayedPly p = game.plies().get(i);
-            relay.publish(info.getGameId(), Boards.moveEvent(p));
+            hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(p));
             awaitShowing(p.ply(), p.position());
             assertEquals(p.ply(), driver().findElements(By.cssSelector("ol.moves button.move")).size());
             assertEquals(p.notation(), driver().findElement(By.cssSelector("button.move.current")).getText());
@@ -91,8 +91,8 @@ class GameViewBrowserTest {
 
         // A move arriving while we look back does not drag the view along.
         CorpusGame.PlayedPly next = game.plies().get(plies);
-        relay.publish(info.getGameId(), Boards.moveEvent(next));
-        await().atMost(WAIT).until(() -> driver().findElements(By.cssSelector("ol.moves button.move")).size() == plies + 1);
+        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(next));
+        eventually().until(() -> driver().findElements(By.cssSelector("ol.moves button.move")).size() == plies + 1);
         awaitShowing(7, game.plies().get(6).position());
 
         driver().findElement(By.cssSelector("button.live")).click();
@@ -109,17 +109,17 @@ class GameViewBrowserTest {
 
     @Test
     void flipAndSquareNumbersChangeOnlyTheDrawing() {
-        driver().get(relay.httpUrl() + "/game.html?game=" + info.getGameId() + "&ply=0");
-        await().atMost(WAIT).until(() -> !Boards.shown(driver(), BOARD).isEmpty());
+        driver().get(relay.httpUrl() + "/game.html?game=" + GAME + "&ply=0");
+        eventually().until(() -> !Boards.shown(driver(), BOARD).isEmpty());
         String piece = BOARD + " .piece[data-square='46']";
         String before = driver().findElement(By.cssSelector(piece)).getAttribute("transform");
         driver().findElement(By.cssSelector("button.numbers")).click();
-        await().atMost(WAIT).until(() -> driver().findElements(By.cssSelector(BOARD + " .numbers text")).size() == 50);
+        eventually().until(() -> driver().findElements(By.cssSelector(BOARD + " .numbers text")).size() == 50);
         assertEquals("1", driver().findElement(By.cssSelector(BOARD + " .numbers text")).getText());
         driver().findElement(By.cssSelector("button.flip")).click();
         // Square 46 is white's bottom-left corner; flipped, it is the top-right.
         assertEquals("translate(25,475)", before);
-        await().atMost(WAIT).untilAsserted(() ->
+        eventually().untilAsserted(() ->
                 assertEquals("translate(475,25)", driver().findElement(By.cssSelector(piece)).getAttribute("transform")));
         assertEquals("true", driver().findElement(By.cssSelector("button.flip")).getAttribute("aria-pressed"));
         String label = driver().findElement(By.cssSelector(BOARD)).getAttribute("aria-label");
@@ -128,12 +128,13 @@ class GameViewBrowserTest {
 
     @Test
     void resultShowsForSpectators() {
-        GameInfo other = Boards.info("nk2026", 3, 2, "Roel Boomstra", "Huissen", "Jeroen van den Akker", "Hijken DTC");
-        relay.addGame(other);
-        driver().get(relay.httpUrl() + "/game.html?game=" + other.getGameId());
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector(".game-title")).getText().startsWith("Board 2"));
+        String other = LiveRelay.gameId(3, 2);
+        driver().get(relay.httpUrl() + "/game.html?game=" + other);
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-title")).getText().startsWith("Board 2"));
         assertEquals("", driver().findElement(By.cssSelector(".game-result")).getText());
-        relay.result(other.getGameId(), GameResult.DRAW);
-        await().atMost(WAIT).until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 1-1"));
+        try (ArbiterClient arbiter = ArbiterClient.connect(relay.port())) {
+            arbiter.request("{\"result\":{\"gameId\":\"" + other + "\",\"result\":\"DRAW\"}}");
+        }
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 1-1"));
     }
 }

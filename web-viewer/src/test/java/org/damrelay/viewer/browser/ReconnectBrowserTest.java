@@ -1,35 +1,35 @@
 package org.damrelay.viewer.browser;
 
-import static org.awaitility.Awaitility.await;
+import static org.damrelay.viewer.testing.Waits.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.List;
-import org.damrelay.proto.GameInfo;
-import org.damrelay.proto.Subscribe;
 import org.damrelay.viewer.testing.Boards;
 import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.ScriptedRelay;
+import org.damrelay.viewer.testing.IngestClient;
+import org.damrelay.viewer.testing.LiveRelay;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 
 class ReconnectBrowserTest {
-    private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final String GAME = LiveRelay.gameId(3, 1);
 
     private Browser browser;
-    private ScriptedRelay relay;
+    private LiveRelay relay;
+    private IngestClient hall;
 
     @AfterEach
     void stop() throws Exception {
+        if (hall != null) hall.close();
         if (relay != null) relay.close();
         if (browser != null) browser.close();
     }
 
     private void awaitPly(int ply, CorpusGame.PlayedPly expected) {
-        await().atMost(WAIT).untilAsserted(() -> {
+        eventually().untilAsserted(() -> {
             assertEquals(String.valueOf(ply), browser.driver().findElement(By.cssSelector(".board-holder")).getAttribute("data-ply"));
             assertEquals(Boards.expected(expected.position()), Boards.shown(browser.driver(), ".board-holder svg.board"));
         });
@@ -40,37 +40,40 @@ class ReconnectBrowserTest {
     }
 
     @Test
-    void theViewerReconnectsAfterARelayRestartAndResumesFromWhatItHolds() throws Exception {
+    void theViewerReconnectsAfterARelayRestartAndResumesFromTheVersionItHolds() throws Exception {
         browser = Browser.open();
-        relay = ScriptedRelay.start("arbiter-secret");
-        GameInfo info = Boards.info("nk2026", 3, 1, "Hein Meijer", "Hijken DTC", "Pim Meurs", "Huissen");
-        relay.addGame(info);
-        CorpusGame game = CorpusGame.load("090417ronde12.pdn", 0);
-        List<CorpusGame.PlayedPly> plies = game.plies();
+        relay = LiveRelay.start(0);
+        hall = IngestClient.connect(relay.port());
+        List<CorpusGame.PlayedPly> plies = CorpusGame.load("090417ronde12.pdn", 0).plies();
 
-        relay.publish(info.getGameId(), Boards.moveEvent(plies.get(0)));
-        browser.driver().get(relay.httpUrl() + "/game.html?game=" + info.getGameId());
+        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(0)));
+        browser.driver().get(relay.httpUrl() + "/game.html?game=" + GAME);
         awaitPly(1, plies.get(0));
-        int version = relay.publish(info.getGameId(), Boards.moveEvent(plies.get(1)));
+        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(1)));
         awaitPly(2, plies.get(1));
-        await().atMost(WAIT).until(() -> connection().equals("Live"));
+        eventually().until(() -> connection().equals("Live"));
+        Number held = (Number) browser.driver().executeScript("return window.damrelay.store.state.versions.get(arguments[0])", GAME);
+        // Record what the page sends from now on, to see what it resumes from.
+        browser.driver().executeScript("""
+                const send = WebSocket.prototype.send;
+                window.sentFrames = [];
+                WebSocket.prototype.send = function (data) { window.sentFrames.push(String(data)); return send.call(this, data); };""");
 
         relay.stop();
-        await().atMost(WAIT).until(() -> connection().startsWith("Reconnecting"));
+        eventually().until(() -> connection().startsWith("Reconnecting"));
         assertEquals("reconnecting", browser.driver().findElement(By.id("connection")).getAttribute("data-state"));
-        // The game goes on while the relay is down; nothing shown is lost meanwhile.
-        relay.publish(info.getGameId(), Boards.moveEvent(plies.get(2)));
         awaitPly(2, plies.get(1));
 
         relay.restart();
-        await().atMost(WAIT).until(() -> connection().equals("Live"));
-        awaitPly(3, plies.get(2));
-        Subscribe resumed = relay.subscriptions().get(relay.subscriptions().size() - 1);
-        assertEquals(version, resumed.getKnownMap().get(info.getGameId()), "resumes from the version it held");
+        eventually().until(() -> connection().equals("Live"));
+        String resumed = (String) browser.driver().executeScript("return window.sentFrames.find(f => f.includes('subscribe'))");
+        assertTrue(resumed.contains("\"known\":{\"" + GAME + "\":" + held.intValue() + "}"), resumed);
 
-        relay.publish(info.getGameId(), Boards.moveEvent(plies.get(3)));
+        hall.reconnect();
+        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(2)));
+        awaitPly(3, plies.get(2));
+        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(3)));
         awaitPly(4, plies.get(3));
-        assertEquals(4, browser.driver().findElements(By.cssSelector("ol.moves button.move")).size());
-        assertTrue(relay.spectatorCount() >= 1);
+        assertEquals(4, browser.driver().findElements(By.cssSelector("ol.moves button.move")).size(), "nothing lost or doubled");
     }
 }

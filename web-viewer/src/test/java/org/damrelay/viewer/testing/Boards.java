@@ -9,9 +9,7 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.proto.Clock;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
-import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.MoveData;
-import org.damrelay.proto.Player;
 import org.damrelay.proto.Side;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
@@ -43,14 +41,6 @@ public final class Boards {
         }
         Collections.sort(out);
         return out;
-    }
-
-    public static GameInfo info(String event, int round, int board, String white, String whiteTeam, String black, String blackTeam) {
-        return GameInfo.newBuilder().setGameId(event + "-r" + round + "-b" + board).setEventId(event).setRound(round)
-                .setBoard(board).setWhite(Player.newBuilder().setName(white).setTeam(whiteTeam))
-                .setBlack(Player.newBuilder().setName(black).setTeam(blackTeam))
-                .setMatch(whiteTeam.compareTo(blackTeam) < 0 ? whiteTeam + " - " + blackTeam : blackTeam + " - " + whiteTeam)
-                .setTimeControl("80m+1m/move").setVariant("INTERNATIONAL").setStartFen("W:W31-50:B1-20").build();
     }
 
     /** The MOVE event of a corpus ply, with a clock that has each side spend 20 s a move. */
