@@ -4,7 +4,7 @@ import { connectSpectator, connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { lastPly } from './model.js';
 import { renderOverview, tickClocks } from './overview.js';
-import { h, bindConnectionStatus, params, pageLink } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
 
@@ -34,7 +34,7 @@ function alertItem(a, state, actions) {
   const name = a.subtype ? `${a.type}.${a.subtype}` : a.type;
   const time = a.at ? new Date(a.at).toLocaleTimeString() : '';
   return h('li', { class: `alert severity-${(a.severity ?? 'info').toLowerCase()}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
-    h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply }),
+    h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply }), dataset: { focusKey: `open-${a.id}` },
       'aria-label': `Open board ${board} at ply ${a.ply}: ${name}` },
       h('span', { class: 'severity' }, (a.severity ?? 'info').toUpperCase()),
       h('span', { class: 'where' }, `Board ${board} · ply ${a.ply ?? '–'}`),
@@ -44,7 +44,7 @@ function alertItem(a, state, actions) {
       time ? h('time', {}, time) : null),
     a.acknowledged
       ? h('span', { class: 'acked' }, 'acknowledged')
-      : h('button', { type: 'button', class: 'ack', onclick: () => actions.acknowledge(a.id), 'aria-label': `Acknowledge ${name} on board ${board}` }, 'Acknowledge'));
+      : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id), 'aria-label': `Acknowledge ${name} on board ${board}` }, 'Acknowledge'));
 }
 
 function renderConsole(root, state, actions) {
@@ -132,7 +132,9 @@ export function startArbiterPage() {
     sessionStorage.removeItem(TOKEN_KEY);
     location.href = pageLink('arbiter.html', { event: eventId, round: round || null });
   });
-  store.subscribe((state, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') renderConsole(root, state, actions); });
+  store.subscribe((state, what) => {
+    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderConsole(root, state, actions));
+  });
   renderConsole(root, store.state, actions);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);
   window.damrelay = { store, spectator, arbiter };

@@ -54,14 +54,6 @@ export function renderBoard(position, options = {}) {
       el('rect', { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: 'last-move', 'data-square': sq }, svg);
     }
   }
-  if (numbers) {
-    const g = el('g', { class: 'numbers', 'aria-hidden': 'true' }, svg);
-    for (let sq = 1; sq <= 50; sq++) {
-      const { r, c } = centre(sq, flipped);
-      const t = el('text', { x: c * CELL + 3, y: r * CELL + 13 }, g);
-      t.textContent = String(sq);
-    }
-  }
   const pieces = el('g', { class: 'pieces' }, svg);
   const uncrownedSet = new Set(uncrowned);
   for (const [sq, p] of position.pieces) {
@@ -79,6 +71,15 @@ export function renderBoard(position, options = {}) {
       el('circle', { r: 23, class: 'uncrowned-ring' }, g);
       const badge = el('text', { x: 14, y: -12, class: 'uncrowned-badge' }, g);
       badge.textContent = '!';
+    }
+  }
+  // Numbers go over the pieces: an arbiter reads them on a full board.
+  if (numbers) {
+    const g = el('g', { class: 'numbers', 'aria-hidden': 'true' }, svg);
+    for (let sq = 1; sq <= 50; sq++) {
+      const { r, c } = centre(sq, flipped);
+      const t = el('text', { x: c * CELL + 2, y: r * CELL + 11 }, g);
+      t.textContent = String(sq);
     }
   }
   if (path.length > 1 && highlight?.capture) {

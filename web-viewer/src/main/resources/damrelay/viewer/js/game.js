@@ -5,7 +5,7 @@ import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
-import { h, bindConnectionStatus, params, pageLink } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
 
 /** What the viewer looks at: a ply, or null to follow the live game. */
 export function createView(initialPly = null) {
@@ -110,7 +110,7 @@ export function startGamePage() {
   function renderMoves(g, ply) {
     const moveButton = m => m
       ? h('button', {
-        class: `move${m.ply === ply ? ' current' : ''}`, dataset: { ply: m.ply }, type: 'button',
+        class: `move${m.ply === ply ? ' current' : ''}`, dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
         'aria-current': m.ply === ply ? 'step' : null,
         'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}`,
         onclick: () => go(m.ply),
@@ -144,7 +144,7 @@ export function startGamePage() {
     const g = game();
     if (!g) return;
     view.ply = ply === null || ply >= lastPly(g) ? null : ply;
-    render();
+    keepFocus(render);
   }
 
   document.addEventListener('keydown', e => {
@@ -172,7 +172,7 @@ export function startGamePage() {
     render();
   });
 
-  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') render(); });
+  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(render); });
   render();
   setInterval(tick, 200);
   if (!gameId) return;

@@ -4,7 +4,7 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
-import { h, bindConnectionStatus, params, pageLink } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
 
 function teamsOf(state, games) {
   if (state.round.teams?.length) return state.round.teams;
@@ -39,7 +39,7 @@ function card(g, state, arbiter) {
     h('span', { class: 'who' }, h('span', { class: 'name' }, side.name), side.team ? h('span', { class: 'team' }, side.team) : null),
     h('span', { class: 'clock', dataset: { side: colour[0].toUpperCase() }, 'aria-label': `${colour} clock` }, clocks[colour]));
   return h('li', { class: `game-card${alerts.length ? ' has-alert' : ''}`, dataset: { game: g.id, board: g.board ?? '' } },
-    h('a', { href: pageLink('game.html', { game: g.id }), class: 'card-link',
+    h('a', { href: pageLink('game.html', { game: g.id }), class: 'card-link', dataset: { focusKey: `card-${g.id}` },
       'aria-label': `Open board ${g.board ?? ''}, ${g.white.name} against ${g.black.name}` },
       h('div', { class: 'card-head' },
         h('span', { class: 'board-no' }, `Board ${g.board ?? '?'}`),
@@ -85,7 +85,7 @@ export function startOverviewPage() {
   const container = document.getElementById('overview');
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
   store.subscribe((state, what) => {
-    if (what.kind !== 'connection' && what.kind !== 'delay') renderOverview(container, state);
+    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderOverview(container, state));
   });
   renderOverview(container, store.state);
   setInterval(() => tickClocks(container, store.state), 250);

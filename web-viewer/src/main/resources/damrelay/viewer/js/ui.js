@@ -68,3 +68,15 @@ export function pageLink(page, extra = {}) {
 export function resultText(result) {
   return result ?? '';
 }
+
+/**
+ * Runs a re-render and puts keyboard focus back on the element with the same data-focus-key:
+ * live updates rebuild lists, and a keyboard or screen-reader user must not be thrown out of them.
+ */
+export function keepFocus(render) {
+  const key = document.activeElement?.dataset?.focusKey;
+  render();
+  if (!key) return;
+  const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}

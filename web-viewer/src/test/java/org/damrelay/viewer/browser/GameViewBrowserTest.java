@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.interactions.Actions;
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -47,7 +46,7 @@ class GameViewBrowserTest {
         if (browser != null) browser.close();
     }
 
-    private WebDriver driver() {
+    private org.openqa.selenium.chrome.ChromeDriver driver() {
         return browser.driver();
     }
 
@@ -94,6 +93,8 @@ class GameViewBrowserTest {
         hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(next));
         eventually().until(() -> driver().findElements(By.cssSelector("ol.moves button.move")).size() == plies + 1);
         awaitShowing(7, game.plies().get(6).position());
+        assertEquals("move-7", driver().executeScript("return document.activeElement.dataset.focusKey"),
+                "a live update keeps keyboard focus on the move the user is on");
 
         driver().findElement(By.cssSelector("button.live")).click();
         awaitShowing(next.ply(), next.position());
@@ -108,7 +109,7 @@ class GameViewBrowserTest {
     }
 
     @Test
-    void flipAndSquareNumbersChangeOnlyTheDrawing() {
+    void flipAndSquareNumbersChangeOnlyTheDrawing() throws Exception {
         driver().get(relay.httpUrl() + "/game.html?game=" + GAME + "&ply=0");
         eventually().until(() -> !Boards.shown(driver(), BOARD).isEmpty());
         String piece = BOARD + " .piece[data-square='46']";
@@ -122,8 +123,15 @@ class GameViewBrowserTest {
         eventually().untilAsserted(() ->
                 assertEquals("translate(475,25)", driver().findElement(By.cssSelector(piece)).getAttribute("transform")));
         assertEquals("true", driver().findElement(By.cssSelector("button.flip")).getAttribute("aria-pressed"));
+        int whiteBar = driver().findElement(By.cssSelector(".board-column .player.white")).getRect().getY();
+        int blackBar = driver().findElement(By.cssSelector(".board-column .player.black")).getRect().getY();
+        int board = driver().findElement(By.cssSelector(".board-holder")).getRect().getY();
+        assertTrue(whiteBar < board && board < blackBar, "flipped: white's name and clock above the board, black's below");
         String label = driver().findElement(By.cssSelector(BOARD)).getAttribute("aria-label");
         assertTrue(label.contains("White: men") && label.contains("to move"), label);
+        browser.viewport(1920, 1080);
+        browser.screenshot("game-flipped-numbers-desktop");
+        browser.resetViewport();
     }
 
     @Test
