@@ -114,6 +114,7 @@ class ArbiterConsoleBrowserTest {
         browser.screenshot("arbiter-desktop");
         browser.viewport(360, 740);
         browser.screenshot("arbiter-phone");
+        assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
         browser.resetViewport();
 
         driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();

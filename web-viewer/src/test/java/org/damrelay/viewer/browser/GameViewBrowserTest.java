@@ -105,6 +105,7 @@ class GameViewBrowserTest {
 
         browser.viewport(360, 740);
         browser.screenshot("game-phone");
+        assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
         browser.resetViewport();
     }
 

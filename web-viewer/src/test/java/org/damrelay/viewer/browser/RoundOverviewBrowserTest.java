@@ -99,6 +99,7 @@ class RoundOverviewBrowserTest {
         browser.screenshot("overview-desktop");
         browser.viewport(360, 740);
         browser.screenshot("overview-phone");
+        assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
         browser.resetViewport();
 
         card(1).findElement(By.cssSelector("a.card-link")).click();

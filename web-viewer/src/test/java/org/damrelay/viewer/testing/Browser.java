@@ -53,6 +53,11 @@ public final class Browser implements AutoCloseable {
                 "width", width, "height", height, "deviceScaleFactor", 1, "mobile", width < 600));
     }
 
+    /** How wide the laid-out page is: wider than the viewport means sideways scrolling on a phone. */
+    public long pageWidth() {
+        return ((Number) driver.executeScript("return document.documentElement.scrollWidth")).longValue();
+    }
+
     public void resetViewport() {
         driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
         driver.manage().window().setSize(new Dimension(1920, 1080));
