@@ -1,0 +1,98 @@
+// Round overview: one card per board in team-match layout, with a small live board each.
+import { createStore, gamesByBoard, fenAt, lastPly, moveAt, highlightAt, matchScore, openAlerts, uncrownedIn } from './model.js';
+import { parseFen } from './fen.js';
+import { renderBoard } from './board.js';
+import { remaining, formatClock } from './clock.js';
+import { connectSpectator, relayBase } from './connection.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
+
+function teamsOf(state, games) {
+  if (state.round.teams?.length) return state.round.teams;
+  const match = games.find(g => g.match)?.match;
+  if (match && match.includes(' - ')) return match.split(' - ').map(t => t.trim());
+  const teams = [];
+  for (const g of games) for (const t of [g.white.team, g.black.team]) if (t && !teams.includes(t)) teams.push(t);
+  return teams;
+}
+
+function clockLine(g, now) {
+  const r = remaining(g.clock, now);
+  return {
+    white: r ? formatClock(r.white) : '–:––',
+    black: r ? formatClock(r.black) : '–:––',
+  };
+}
+
+function card(g, state, arbiter) {
+  const ply = lastPly(g);
+  const last = moveAt(g, ply);
+  const alerts = arbiter ? openAlerts(state, g.id) : [];
+  const clocks = clockLine(g, Date.now());
+  const running = g.result ? null : g.clock?.running;
+  const fen = fenAt(g, ply);
+  const board = renderBoard(parseFen(fen), {
+    label: `Board ${g.board ?? ''}: ${g.white.name} against ${g.black.name}`,
+    highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...g.status.uncrowned],
+  });
+  const player = (side, colour) => h('div', { class: `player ${colour}${running === colour[0].toUpperCase() ? ' to-move' : ''}` },
+    h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+    h('span', { class: 'who' }, h('span', { class: 'name' }, side.name), side.team ? h('span', { class: 'team' }, side.team) : null),
+    h('span', { class: 'clock', dataset: { side: colour[0].toUpperCase() }, 'aria-label': `${colour} clock` }, clocks[colour]));
+  return h('li', { class: `game-card${alerts.length ? ' has-alert' : ''}`, dataset: { game: g.id, board: g.board ?? '' } },
+    h('a', { href: pageLink('game.html', { game: g.id }), class: 'card-link', dataset: { focusKey: `card-${g.id}` },
+      'aria-label': `Open board ${g.board ?? ''}, ${g.white.name} against ${g.black.name}` },
+      h('div', { class: 'card-head' },
+        h('span', { class: 'board-no' }, `Board ${g.board ?? '?'}`),
+        alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': `${alerts.length} open alert${alerts.length > 1 ? 's' : ''}` }, `⚠ ${alerts.length}`) : null,
+        h('span', { class: 'result', 'aria-label': 'result' }, g.result ?? '')),
+      board),
+    player(g.white, 'white'),
+    player(g.black, 'black'),
+    h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : 'no move yet'));
+}
+
+/** Renders the round into `container`; `arbiter` marks boards with open alerts. */
+export function renderOverview(container, state, { arbiter = false } = {}) {
+  const games = gamesByBoard(state);
+  const teams = teamsOf(state, games);
+  const score = matchScore(games);
+  const first = games[0];
+  const title = first ? `${first.eventId ?? ''}${first.round ? ` — round ${first.round}` : ''}` : '';
+  const heading = h('div', { class: 'match-head' },
+    h('h2', {}, title || 'Round'),
+    teams.length === 2
+      ? h('p', { class: 'match-score', 'aria-label': 'match score' },
+        h('span', {}, teams[0]), h('strong', {}, ` ${score.get(teams[0]) ?? 0} – ${score.get(teams[1]) ?? 0} `), h('span', {}, teams[1]))
+      : null);
+  const list = h('ol', { class: 'boards', 'aria-label': 'boards of the round' }, games.map(g => card(g, state, arbiter)));
+  container.replaceChildren(heading, games.length ? list : h('p', { class: 'empty' }, 'No games yet.'));
+}
+
+/** Updates only the clock texts, so ticking does not rebuild boards. */
+export function tickClocks(container, state) {
+  const now = Date.now();
+  for (const el of container.querySelectorAll('.game-card')) {
+    const g = state.games.get(el.dataset.game);
+    if (!g || g.result) continue;
+    const c = clockLine(g, now);
+    el.querySelector('.clock[data-side="W"]').textContent = c.white;
+    el.querySelector('.clock[data-side="B"]').textContent = c.black;
+  }
+}
+
+export function startOverviewPage() {
+  const store = createStore();
+  const container = document.getElementById('overview');
+  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
+  store.subscribe((state, what) => {
+    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderOverview(container, state));
+  });
+  renderOverview(container, store.state);
+  setInterval(() => tickClocks(container, store.state), 250);
+  const subscription = { eventId: params().get('event') ?? '', round: Number(params().get('round') ?? 0) };
+  if (!subscription.eventId) {
+    container.replaceChildren(h('p', { class: 'empty' }, 'Which event? Open this page with ?event=<event id>&round=<n>.'));
+    return;
+  }
+  window.damrelay = { store, connection: connectSpectator({ store, base: relayBase(location), subscription }) };
+}
