@@ -40,7 +40,7 @@ public final class BusPoller implements LineHandler {
     private static final Logger log = LoggerFactory.getLogger(BusPoller.class);
 
     /**
-     * @param answerTimeout how long after a request (or the last byte of its answer) the answer may take
+     * @param answerTimeout how long after a request (or after the last byte of an answer still arriving) the answer may take
      * @param discoveryWindow how long boards may take to answer a PING to address 0
      * @param pollInterval how often each board is asked for its changes
      * @param missesBeforeNotResponding consecutive missed answers before a board is reported not responding
@@ -74,7 +74,6 @@ public final class BusPoller implements LineHandler {
     private final TreeSet<Integer> answeredPing = new TreeSet<>();
     private boolean collision;
     private long nextDiscoveryMillis;
-    private boolean connected;
 
     public BusPoller(IntFunction<BoardObserver> observers, Config config, BusListener listener) {
         this.observers = observers;
@@ -95,7 +94,6 @@ public final class BusPoller implements LineHandler {
         sentDecoder = new HostCommandDecoder(this::onCommandSent);
         outstanding = null;
         lastByteMillis = t;
-        connected = true;
         startDiscovery(false);
         onTick(t, out);
     }
@@ -117,7 +115,9 @@ public final class BusPoller implements LineHandler {
         if (isDiscoveryPing()) {
             return outstanding.sentMillis() + config.discoveryWindow().toMillis();
         }
-        return Math.max(outstanding.sentMillis(), lastByteMillis) + config.answerTimeout().toMillis();
+        long deadline = outstanding.sentMillis() + config.answerTimeout().toMillis();
+        // a reply still coming in gets its time (the decoder drops it if it stalls); noise between messages does not
+        return decoder.inMessage() ? Math.max(deadline, lastByteMillis + config.answerTimeout().toMillis()) : deadline;
     }
 
     @Override public void onTick(long t, Sink out) throws IOException {
@@ -166,7 +166,6 @@ public final class BusPoller implements LineHandler {
     }
 
     @Override public void onDisconnected(long t) {
-        connected = false;
         outstanding = null;
         discovering = false;
         for (BusBoard b : boards.values()) {
