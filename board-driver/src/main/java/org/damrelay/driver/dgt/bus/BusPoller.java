@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  * changes), SEND_BRD after any mismatch or missed answer. A board that misses several answers in a
  * row is reported not responding; the others go on.
  *
+ * <p>Runs on the line's thread (the supervisor's, or a replay's); {@link #states()} and
+ * {@link #pieceCodesSuspect()} may be read from any thread.
+ *
  * <p>What was asked is learned from {@link #onSent}, never from the decision to ask, so a replay
  * that reports the recorded commands drives the same state.
  */
@@ -62,7 +65,9 @@ public final class BusPoller implements LineHandler {
     private final Config config;
     private final BusListener listener;
     private final Map<Integer, BusBoard> boards = new TreeMap<>();
-    private final java.util.Set<Integer> suspectPieceCodes = new TreeSet<>();
+    private final java.util.Set<Integer> suspectPieceCodes = new java.util.concurrent.ConcurrentSkipListSet<>();
+    /** What {@link #states()} shows: safe to read from any thread while the line's thread polls. */
+    private final Map<Integer, BoardState> stateView = new java.util.concurrent.ConcurrentSkipListMap<>();
 
     private MessageDecoder decoder;
     private HostCommandDecoder sentDecoder;
@@ -173,11 +178,9 @@ public final class BusPoller implements LineHandler {
         }
     }
 
-    /** Each known board's state, by address. */
+    /** Each known board's state, by address; readable from any thread. */
     public Map<Integer, BoardState> states() {
-        Map<Integer, BoardState> m = new TreeMap<>();
-        boards.forEach((a, b) -> m.put(a, b.state));
-        return Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(stateView);
     }
 
     /** Addresses of boards whose full board read as the start position only under the other piece-code table. */
@@ -269,6 +272,7 @@ public final class BusPoller implements LineHandler {
             if (b == null) {
                 b = new BusBoard(address, new org.damrelay.driver.dgt.session.GuardedObserver(observers.apply(address), "bus board " + address));
                 boards.put(address, b);
+                stateView.put(address, b.state);
                 b.observer.onLink(t, true);
                 listener.onBoardState(t, address, BoardState.CONNECTED);
                 found = true;
@@ -410,6 +414,7 @@ public final class BusPoller implements LineHandler {
             return;
         }
         b.state = s;
+        stateView.put(b.address, s);
         b.observer.onLink(t, s == BoardState.CONNECTED);
         listener.onBoardState(t, b.address, s);
     }
