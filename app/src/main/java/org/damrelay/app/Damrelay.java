@@ -9,7 +9,9 @@ import picocli.CommandLine.Command;
         subcommands = {CommandLine.HelpCommand.class,
                 PerftCommand.class,
                 PdnCommand.class,
-                org.damrelay.driver.emulator.cli.EmulateCommand.class})
+                org.damrelay.driver.emulator.cli.EmulateCommand.class,
+                org.damrelay.driver.cli.BoardCommand.class,
+                org.damrelay.driver.cli.CaptureDumpCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));

@@ -36,6 +36,9 @@ public final class CaptureReplay {
                 }
                 byte[] bytes = b.bytes();
                 if (b.direction() == CaptureEntry.Direction.FROM_BOARD) {
+                    if (handler.nextDeadline() < t) {
+                        handler.onTick(t, NOWHERE);
+                    }
                     handler.onBytes(t, bytes, 0, bytes.length);
                     handler.onTick(t, NOWHERE);
                 } else {

@@ -37,9 +37,9 @@ public final class HostCommandDecoder {
     }
 
     private void accept(int b) {
-        if (expected == 0 || ((b & 0x80) != 0 && isBus())) {
+        if (expected == 0 || (b & 0x80) != 0) {
             if (expected != 0) {
-                unknownBytes += pos; // a bus command cut short by a new one
+                unknownBytes += pos; // no command byte after the first has the MSB set: a new command starts here
             }
             start(b);
             return;
@@ -57,10 +57,6 @@ public final class HostCommandDecoder {
         if (pos == expected) {
             complete();
         }
-    }
-
-    private boolean isBus() {
-        return (buf[0] & 0x80) != 0;
     }
 
     private void start(int b) {

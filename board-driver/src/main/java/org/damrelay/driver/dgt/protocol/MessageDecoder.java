@@ -153,6 +153,10 @@ public final class MessageDecoder {
             listener.onBadChecksum(t, buf[0] & 0xff, SevenBit.join(buf[3], buf[4]));
             return;
         }
+        if (MessageParser.isIgnorable(framing, buf, length)) {
+            ignored++;
+            return;
+        }
         BoardMessage m;
         try {
             m = MessageParser.parse(framing, buf, length);
@@ -161,8 +165,6 @@ public final class MessageDecoder {
         }
         if (m == null) {
             malformed++;
-        } else if (m == MessageParser.IGNORED) {
-            ignored++;
         } else {
             messages++;
             listener.onMessage(t, m);

@@ -5,10 +5,24 @@ import java.util.Arrays;
 
 /** Turns one complete, well-framed message into a record; null when its content is malformed. */
 final class MessageParser {
-    /** Marks a message that is valid but carries nothing (the all-zero Bluetooth BWTIME). */
-    static final BoardMessage IGNORED = new BoardMessage.Version(0, 0);
-
     private MessageParser() {}
+
+    /** A well-framed message that carries nothing: the all-zero BWTIME some Bluetooth boards send. */
+    static boolean isIgnorable(Framing framing, byte[] m, int length) {
+        int id = m[0] & 0xff;
+        boolean clock = framing == Framing.BUS ? id == BusReply.ID_BWTIME : id == BoardMessage.ID_BWTIME;
+        if (!clock) {
+            return false;
+        }
+        int from = framing == Framing.BUS ? 5 : 3;
+        int to = framing == Framing.BUS ? length - 1 : length;
+        for (int i = from; i < to; i++) {
+            if (m[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     static BoardMessage parse(Framing framing, byte[] m, int length) {
         int id = m[0] & 0xff;
@@ -38,7 +52,7 @@ final class MessageParser {
             case BusReply.ID_BRD_DUMP: return new BusReply.BusBoardDump(address, data);
             case BusReply.ID_BWTIME: {
                 BoardMessage c = clock(data);
-                return c == null || c == IGNORED ? c : new BusReply.BusClock(address, (BoardMessage.ClockData) c);
+                return c == null ? null : new BusReply.BusClock(address, (BoardMessage.ClockData) c);
             }
             case BusReply.ID_UPDATE: return new BusReply.BusChanges(address, false, EeLog.decode(data));
             case BusReply.ID_FROM_START: return new BusReply.BusChanges(address, true, EeLog.decode(data));
@@ -51,13 +65,6 @@ final class MessageParser {
     }
 
     private static BoardMessage clock(byte[] d) {
-        boolean allZero = true;
-        for (byte b : d) {
-            allZero &= b == 0;
-        }
-        if (allZero) {
-            return IGNORED;
-        }
         if ((d[0] & 0x0f) == 0x0a || (d[3] & 0x0f) == 0x0a) {
             return new BoardMessage.ClockAck(d);
         }

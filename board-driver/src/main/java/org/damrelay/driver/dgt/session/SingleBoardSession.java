@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One board in single-board mode: on every (re)connect it puts the board in update mode and asks
- * for the whole board and the clock, then turns what the board says into {@link BoardObserver}
+ * for the whole board, the clock and the serial number, then turns what the board says into {@link BoardObserver}
  * calls. It pings with SERIALNR when it has heard nothing for a while, and declares the link lost
  * when the ping goes unanswered.
  */
@@ -55,16 +55,16 @@ public final class SingleBoardSession implements LineHandler {
     private DecoderStats previousStats = new DecoderStats(0, 0, 0, 0, 0, 0, 0, 0, 0);
     private long lastHeardMillis;
     private long pingSentMillis = -1;
-    private String serialNumber;
-    private boolean tableWarned;
+    private volatile String serialNumber;
+    private volatile boolean tableWarned;
     private long badFields;
 
     public SingleBoardSession(BoardObserver observer, Config config) {
-        this.observer = observer;
+        this.observer = new GuardedObserver(observer, "board");
         this.config = config;
     }
 
-    /** Told the board's serial number whenever it answers SERIALNR / LONG_SERIALNR. */
+    /** Told the board's serial number when it first answers SERIALNR / LONG_SERIALNR, and when it changes. */
     public void onSerialNumber(Consumer<String> listener) {
         this.serialListener = listener;
     }
@@ -80,6 +80,8 @@ public final class SingleBoardSession implements LineHandler {
         out.send(t, config.updateMode().encode());
         out.send(t, Command.SEND_BRD.encode());
         out.send(t, Command.SEND_CLK.encode());
+        // which board this is goes into the capture's metadata at once, not only after the first ping
+        out.send(t, Command.SERIALNR.encode());
     }
 
     @Override public void onBytes(long t, byte[] bytes, int offset, int length) {
@@ -137,8 +139,10 @@ public final class SingleBoardSession implements LineHandler {
         } else if (m instanceof BoardMessage.ClockTimes c) {
             observer.onClock(t, c.reading());
         } else if (m instanceof BoardMessage.SerialNumber s) {
-            serialNumber = s.value();
-            serialListener.accept(s.value());
+            if (!s.value().equals(serialNumber)) {
+                serialNumber = s.value();
+                serialListener.accept(s.value());
+            }
         } else {
             log.debug("{} not used in a single-board session", m);
         }

@@ -18,6 +18,7 @@ public final class JSerialCommChannel implements SerialChannel {
     private final List<Runnable> disconnectListeners = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
     private volatile boolean disconnected;
+    private int readTimeoutMillis = -1;
 
     private JSerialCommChannel(SerialPort port) {
         this.port = port;
@@ -56,7 +57,12 @@ public final class JSerialCommChannel implements SerialChannel {
 
     @Override public int read(byte[] buffer, int timeoutMillis) throws IOException {
         checkOpen();
-        port.setComPortTimeouts(SerialPort.TIMEOUT_READ_SEMI_BLOCKING, Math.max(1, timeoutMillis), 0);
+        int timeout = Math.max(1, timeoutMillis);
+        if (timeout != readTimeoutMillis) {
+            // reconfiguring the port costs a system call: only when the timeout changes
+            port.setComPortTimeouts(SerialPort.TIMEOUT_READ_SEMI_BLOCKING, timeout, 0);
+            readTimeoutMillis = timeout;
+        }
         int n = port.readBytes(buffer, buffer.length);
         if (n < 0) {
             throw new IOException("read failed on " + name() + " (error " + port.getLastErrorCode() + ")");

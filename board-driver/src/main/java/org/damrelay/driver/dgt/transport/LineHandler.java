@@ -30,6 +30,16 @@ public interface LineHandler {
     /** Time passed (called after every read, with or without bytes): pings, polls, timeouts. */
     void onTick(long tMillis, Sink out) throws IOException;
 
+    /**
+     * When the handler's state next changes by itself if nothing arrives (an answer timing out), on
+     * the capture clock. Live and in replay, a pending deadline earlier than the time of arriving
+     * bytes is ticked before the bytes are handed over, and handlers stamp what a timeout causes
+     * with the deadline itself, so both see the same order and the same times.
+     */
+    default long nextDeadline() {
+        return Long.MAX_VALUE;
+    }
+
     /** The link is dead from the handler's point of view (e.g. a ping went unanswered). */
     default boolean linkLost(long tMillis) {
         return false;

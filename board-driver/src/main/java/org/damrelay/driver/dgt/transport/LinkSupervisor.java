@@ -30,7 +30,7 @@ public final class LinkSupervisor implements Runnable {
     private long nextAttemptMillis;
     private long delayMillis;
     private boolean heardSinceConnect;
-    private int connects, drops, failedAttempts;
+    private int connects, drops, failedAttempts, handlerFaults;
 
     public LinkSupervisor(Connector connector, LineHandler handler, DriverClock clock, Backoff backoff, LineRecorder recorder) {
         this.connector = connector;
@@ -76,23 +76,32 @@ public final class LinkSupervisor implements Runnable {
             return;
         }
         int n;
+        long untilDeadline = handler.nextDeadline() - now;
         try {
-            n = channel.read(buffer, READ_TIMEOUT_MILLIS);
+            n = channel.read(buffer, (int) Math.max(1, Math.min(READ_TIMEOUT_MILLIS, untilDeadline)));
         } catch (IOException e) {
             drop(clock.millis(), "read failed: " + e.getMessage());
             return;
         }
         long t = clock.millis();
-        if (n > 0) {
-            heardSinceConnect = true;
-            recorder.received(t, buffer, 0, n);
-            handler.onBytes(t, buffer, 0, n);
-        }
         try {
+            if (n > 0) {
+                heardSinceConnect = true;
+                recorder.received(t, buffer, 0, n);
+                if (handler.nextDeadline() < t) {
+                    handler.onTick(t, this::send);
+                }
+                handler.onBytes(t, buffer, 0, n);
+            }
             handler.onTick(t, this::send);
         } catch (IOException e) {
             drop(t, "write failed: " + e.getMessage());
             return;
+        } catch (RuntimeException e) {
+            // a fault behind the handler (e.g. in an observer) must not stop reading and recording the line;
+            // the bytes are in the capture, so the moment can be replayed and the fault reproduced
+            handlerFaults++;
+            log.error("fault while handling the line at {} ms; the line goes on", t, e);
         }
         if (handler.linkLost(t)) {
             drop(t, "no answer from the board");
@@ -159,6 +168,11 @@ public final class LinkSupervisor implements Runnable {
 
     public int drops() {
         return drops;
+    }
+
+    /** Runtime faults thrown by the handler (or the observers behind it), logged and survived. */
+    public int handlerFaults() {
+        return handlerFaults;
     }
 
     public int failedAttempts() {

@@ -52,4 +52,21 @@ class HostCommandsTest {
         assertEquals(1, d.badChecksums());
         assertEquals(4, got.size());
     }
+
+    @Test
+    void theBoardSideDecoderNeverThrowsOnNoise() {
+        java.util.Random rnd = new java.util.Random(99);
+        List<HostCommand> got = new ArrayList<>();
+        HostCommandDecoder d = new HostCommandDecoder(got::add);
+        for (int i = 0; i < 2000; i++) {
+            byte[] noise = new byte[rnd.nextInt(300)];
+            rnd.nextBytes(noise);
+            d.feed(noise);
+        }
+        // whatever the noise left open, a bus command (its first byte has the MSB set) starts afresh
+        got.clear();
+        d.feed(HostCommands.bus(BusCommand.SEND_CHANGES, 9));
+        d.feed(HostCommands.single(Command.SEND_BRD));
+        assertEquals(List.of(new HostCommand.Bus(BusCommand.SEND_CHANGES, 9), new HostCommand.Single(Command.SEND_BRD)), got);
+    }
 }

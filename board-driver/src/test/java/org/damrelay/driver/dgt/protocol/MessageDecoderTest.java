@@ -109,6 +109,15 @@ class MessageDecoderTest {
     }
 
     @Test
+    void allZeroClockOnTheBusIsIgnoredToo() {
+        Recorder r = new Recorder();
+        MessageDecoder d = new MessageDecoder(Framing.BUS, r);
+        d.feed(0, busFrame(0x84, 3, new byte[7]));
+        assertTrue(r.messages.isEmpty());
+        assertEquals(1, d.stats().ignored());
+    }
+
+    @Test
     void clockWithInvalidBcdIsMalformedNotThrown() {
         Recorder r = new Recorder();
         MessageDecoder d = new MessageDecoder(Framing.SINGLE_BOARD, r);

@@ -55,14 +55,15 @@ class LinkSupervisorTest {
 
     private void connectAndSync() throws InterruptedException {
         plan.add("/dev/ttyACM0");
-        stepUntil("board and clock read", () -> observer.kinds().contains("clock"));
+        stepUntil("board, clock and serial number read", () -> observer.kinds().contains("clock") && session.serialNumber() != null);
     }
 
     @Test
     void connectPutsTheBoardInUpdateModeAndReadsBoardAndClock() throws Exception {
         connectAndSync();
         assertEquals(List.of(new HostCommand.Single(Command.SEND_UPDATE_NICE), new HostCommand.Single(Command.SEND_BRD),
-                new HostCommand.Single(Command.SEND_CLK)), board.received);
+                new HostCommand.Single(Command.SEND_CLK), new HostCommand.Single(Command.SERIALNR)), board.received);
+        assertEquals("12345", session.serialNumber());
         assertEquals(List.of("link", "board", "clock"), observer.kinds());
         assertArrayEquals(StartPositionCheck.start(false), observer.boards.get(0));
         assertEquals("0 link true", observer.calls.get(0));
@@ -100,7 +101,7 @@ class LinkSupervisorTest {
         long lastHeard = clock.millis();
         board.silent = true;
         stepUntil("silent link dropped", () -> !supervisor.connected());
-        assertEquals(1, countSent(Command.SERIALNR), "one ping");
+        assertEquals(2, countSent(Command.SERIALNR), "one at connect, one ping");
         assertTrue(clock.millis() >= lastHeard + 5000 + 3000, "ping after 5 s of quiet, dead after 3 s more: " + clock.millis());
         assertTrue(clock.millis() < lastHeard + 5000 + 3000 + 100);
 
@@ -139,7 +140,7 @@ class LinkSupervisorTest {
 
     @Test
     void oldFirmwarePieceCodesAreFlagged() throws Exception {
-        FakeSingleBoard old = new FakeSingleBoard("777", PieceCodes.swapped());
+        FakeSingleBoard old = new FakeSingleBoard("00777", PieceCodes.swapped());
         RecordingObserver obs = new RecordingObserver();
         SingleBoardSession s = new SingleBoardSession(obs, SingleBoardSession.Config.defaults());
         LinkSupervisor sup = new LinkSupervisor(() -> old.plugIn("/dev/ttyUSB0", clock), s, clock, Backoff.standard(), LineRecorder.NONE);
@@ -148,5 +149,43 @@ class LinkSupervisorTest {
         }
         assertTrue(s.pieceCodesSuspect());
         assertEquals(Sensed.WHITE_KING, obs.boards.get(0)[1], "read with the configured table, as told");
+    }
+
+    @Test
+    void aFaultyObserverDoesNotStopTheLine() throws Exception {
+        RecordingObserver seen = new RecordingObserver();
+        org.damrelay.driver.board.BoardObserver faulty = new org.damrelay.driver.board.BoardObserver() {
+            @Override public void onBoard(long t, Sensed[] fields) {
+                seen.onBoard(t, fields);
+            }
+
+            @Override public void onFieldChange(long t, int field, Sensed now) {
+                seen.onFieldChange(t, field, now);
+                if (field == 61) {
+                    throw new IllegalStateException("bug in the reconstruction");
+                }
+            }
+
+            @Override public void onClock(long t, org.damrelay.driver.board.ClockReading clock) {}
+
+            @Override public void onLink(long t, boolean connected) {}
+        };
+        LinkSupervisor sup = new LinkSupervisor(() -> board.plugIn("/dev/ttyACM0", clock),
+                new SingleBoardSession(faulty, SingleBoardSession.Config.defaults()), clock, Backoff.standard(), LineRecorder.NONE);
+        for (int i = 0; i < 5; i++) {
+            sup.step();
+        }
+        board.line().inject(concat(new BoardMessage.FieldUpdate(61, 0).encode(),
+                new BoardMessage.FieldUpdate(52, 1).encode()));
+        sup.step();
+        assertEquals(0, sup.handlerFaults(), "caught at the observer, so the rest of the read is still decoded");
+        assertTrue(sup.connected());
+        assertTrue(seen.calls.get(seen.calls.size() - 1).endsWith("field 52 WHITE_MAN"));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 }
