@@ -1,9 +1,13 @@
 package org.damrelay.draughts.notation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Piece;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Squares;
+import org.damrelay.draughts.rules.Variant;
 
 /**
  * The squares a move's route runs over, and the intermediate squares PDN's long capture form
@@ -41,28 +45,84 @@ public final class CaptureRoute {
     }
 
     /**
-     * Whether a long-form capture's intermediate squares fit this move: each must be a square the
-     * piece may stop on between captures (behind a captured piece, up to where it turns or meets
-     * the next piece), in order. Merely passing a square on the way to a piece does not count:
-     * in row A's position both captures pass 38, 24 and 13, but only one may stop on 13.
+     * Whether a long-form capture's intermediate squares fit this move, in order. Each must be a
+     * square the piece may stop on between two captures: the turning square where the route turns,
+     * any square between the two pieces where it runs straight on. Merely passing a square does
+     * not count: in row A's position both captures pass 38, 24 and 13, but only one turns on 13.
      */
     public static boolean allowsWaypoints(Move move, List<Integer> via) {
         if (via.isEmpty()) return true;
         List<Integer> path = move.path();
-        int k = 0, previousDirection = -1;
-        for (int i = 0; i + 1 < path.size(); i++) {
-            int direction = direction(path.get(i), path.get(i + 1));
+        int segments = path.size() - 1;
+        int[] directions = new int[segments];
+        for (int i = 0; i < segments; i++) directions[i] = direction(path.get(i), path.get(i + 1));
+        int k = 0;
+        for (int i = 0; i < segments; i++) {
+            boolean straightFromPrevious = i > 0 && directions[i - 1] == directions[i];
+            boolean straightOn = i + 1 < segments && directions[i + 1] == directions[i];
+            boolean turns = i + 1 < segments && !straightOn;
             boolean behindCaptured = false;
             for (int s : segment(path.get(i), path.get(i + 1))) {
+                boolean stop;
                 if (move.captures(s)) {
                     behindCaptured = true;
-                } else if ((behindCaptured || direction == previousDirection) && k < via.size() && s == via.get(k)) {
-                    k++;
+                    stop = false;
+                } else if (behindCaptured) {
+                    stop = straightOn || (turns && s == path.get(i + 1));
+                } else {
+                    stop = straightFromPrevious;
                 }
+                if (stop && k < via.size() && s == via.get(k)) k++;
             }
-            previousDirection = direction;
         }
         return k == via.size();
+    }
+
+    /** Routes beyond this many for one move are not looked at (a king sweep can have several). */
+    static final int MAX_ROUTES = 256;
+
+    /**
+     * Every route (from, landing squares, to) that makes this capture in this position: the same
+     * move can often be played along more than one route, and a PDN file may name any of them.
+     */
+    public static List<Move> routes(Position position, Variant variant, Move move) {
+        List<Move> out = new ArrayList<>();
+        Piece piece = position.pieceAt(move.from());
+        if (!move.isCapture() || piece == null) {
+            out.add(move);
+            return out;
+        }
+        int[] directions = switch (variant) {
+            case INTERNATIONAL -> Squares.DIAGONALS;
+            case FRISIAN -> Squares.ALL_DIRECTIONS;
+        };
+        long occupied = position.occupied() & ~Squares.bit(move.from());
+        List<Integer> path = new ArrayList<>();
+        path.add(move.from());
+        search(move, piece.isKing(), directions, occupied, move.from(), 0L, path, out);
+        if (out.isEmpty()) out.add(move); // not a capture of this position: keep its own route
+        return out;
+    }
+
+    private static void search(Move move, boolean king, int[] directions, long occupied, int at, long taken,
+                               List<Integer> path, List<Move> out) {
+        if (taken == move.captured()) {
+            if (at == move.to()) out.add(new Move(move.from(), move.to(), move.captured(), path));
+            return;
+        }
+        for (int d : directions) {
+            int[] ray = Squares.ray(at, d);
+            int i = 0;
+            if (king) while (i < ray.length && (occupied & Squares.bit(ray[i])) == 0) i++;
+            if (i >= ray.length || !move.captures(ray[i]) || (taken & Squares.bit(ray[i])) != 0) continue;
+            // Captured pieces stay on the board until the capture ends, so they block the way.
+            for (int j = i + 1; j < ray.length && (occupied & Squares.bit(ray[j])) == 0 && out.size() < MAX_ROUTES; j++) {
+                path.add(ray[j]);
+                search(move, king, directions, occupied, ray[j], taken | Squares.bit(ray[i]), path, out);
+                path.remove(path.size() - 1);
+                if (!king) break;
+            }
+        }
     }
 
     private static int rightBehindCaptured(Move move, int[] segment) {
@@ -77,7 +137,7 @@ public final class CaptureRoute {
         int d = direction(a, b);
         int[] ray = Squares.ray(a, d);
         for (int k = 0; k < ray.length; k++) {
-            if (ray[k] == b) return java.util.Arrays.copyOf(ray, k + 1);
+            if (ray[k] == b) return Arrays.copyOf(ray, k + 1);
         }
         throw new IllegalStateException("unreachable: " + b + " on ray from " + a);
     }

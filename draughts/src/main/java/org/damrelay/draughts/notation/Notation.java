@@ -41,7 +41,8 @@ public final class Notation {
 
     /**
      * The one legal move the text names. Start and end square must match; intermediate squares,
-     * when given, must be squares the piece stops on, in that order. The separator is not trusted to tell a capture.
+     * when given, must be squares the piece stops on, in that order, along any route of the move.
+     * The separator is not trusted to tell a capture.
      */
     public static Move resolve(Position position, Variant variant, String text) {
         List<Integer> squares = squares(text);
@@ -49,7 +50,7 @@ public final class Notation {
         List<Integer> via = squares.subList(1, squares.size() - 1);
         List<Move> matches = new ArrayList<>();
         for (Move m : variant.legalMoves(position)) {
-            if (m.from() == from && m.to() == to && CaptureRoute.allowsWaypoints(m, via)) matches.add(m);
+            if (m.from() == from && m.to() == to && allowsWaypoints(position, variant, m, via)) matches.add(m);
         }
         if (matches.size() == 1) return matches.get(0);
         if (matches.isEmpty()) {
@@ -66,7 +67,7 @@ public final class Notation {
         if (parts.length < 2) throw malformed(text);
         List<Integer> out = new ArrayList<>(parts.length);
         for (String p : parts) {
-            if (p.isEmpty() || p.length() > 2 || !p.chars().allMatch(c -> c >= '0' && c <= '9')) throw malformed(text);
+            if (p.isEmpty() || p.length() > 9 || !p.chars().allMatch(c -> c >= '0' && c <= '9')) throw malformed(text);
             int s = Integer.parseInt(p);
             if (!Squares.isValid(s)) {
                 throw new NotationException(NotationException.Reason.MALFORMED, text,
@@ -75,6 +76,16 @@ public final class Notation {
             out.add(s);
         }
         return out;
+    }
+
+    /** Whether any route of the move stops on the named intermediate squares. */
+    private static boolean allowsWaypoints(Position position, Variant variant, Move m, List<Integer> via) {
+        if (via.isEmpty()) return true;
+        if (CaptureRoute.allowsWaypoints(m, via)) return true;
+        for (Move route : CaptureRoute.routes(position, variant, m)) {
+            if (CaptureRoute.allowsWaypoints(route, via)) return true;
+        }
+        return false;
     }
 
     private static NotationException malformed(String text) {

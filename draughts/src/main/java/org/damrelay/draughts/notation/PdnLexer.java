@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 final class PdnLexer {
 
-    enum Kind { TAG, MOVE_NUMBER, MOVE, NAG, COMMENT, VARIATION_START, VARIATION_END, RESULT, ERROR }
+    enum Kind { TAG, BAD_TAG, MOVE_NUMBER, MOVE, NAG, COMMENT, VARIATION_START, VARIATION_END, RESULT, ERROR }
 
     /** For a TAG, text is the name and value the (unescaped) value; otherwise value is null. */
     record Token(Kind kind, String text, String value, int line) {}
@@ -60,7 +60,7 @@ final class PdnLexer {
                 }
                 int end = text.indexOf('\n', pos);
                 end = end < 0 ? text.length() : end;
-                return advance(Kind.ERROR, "malformed tag " + text.substring(pos, end).strip(), end, startLine);
+                return advance(Kind.BAD_TAG, "malformed tag " + text.substring(pos, end).strip(), end, startLine);
             }
             default -> { }
         }

@@ -48,17 +48,22 @@ public final class PdnReader {
         while (t != null) {
             Record r = new Record(++number);
             // A repeated tag name starts the next record: tag-only records may follow each other.
-            while (t != null && t.kind() == PdnLexer.Kind.TAG && !r.tags.containsKey(t.text())) {
-                r.tags.put(t.text(), t.value());
+            // A malformed tag line spoils its record but not the tags after it, which still belong to it.
+            String badTag = null;
+            while (t != null && (t.kind() == PdnLexer.Kind.BAD_TAG
+                    || t.kind() == PdnLexer.Kind.TAG && !r.tags.containsKey(t.text()))) {
+                if (t.kind() == PdnLexer.Kind.TAG) r.tags.put(t.text(), t.value());
+                else if (badTag == null) badTag = t.text() + " on line " + t.line();
                 t = lexer.next();
             }
             try {
+                if (badTag != null) throw r.error(badTag, null);
                 r.begin();
                 int depth = 0;
                 boolean ended = false;
-                while (t != null && !ended && t.kind() != PdnLexer.Kind.TAG) {
+                while (t != null && !ended && t.kind() != PdnLexer.Kind.TAG && t.kind() != PdnLexer.Kind.BAD_TAG) {
                     switch (t.kind()) {
-                        case ERROR -> throw r.error(t.text() + " on line " + t.line(), null);
+                        case ERROR, BAD_TAG -> throw r.error(t.text() + " on line " + t.line(), null);
                         case VARIATION_START -> depth++;
                         case VARIATION_END -> {
                             if (depth == 0) throw r.error("\")\" without \"(\" on line " + t.line(), null);
@@ -80,7 +85,7 @@ public final class PdnReader {
                 if (!r.isBlank()) games.add(r.game());
             } catch (PdnException e) {
                 onError.accept(e);
-                while (t != null && t.kind() != PdnLexer.Kind.TAG) t = lexer.next();
+                while (t != null && t.kind() != PdnLexer.Kind.TAG && t.kind() != PdnLexer.Kind.BAD_TAG) t = lexer.next();
             }
         }
         return games;

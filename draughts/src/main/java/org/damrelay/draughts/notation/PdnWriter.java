@@ -26,13 +26,22 @@ public final class PdnWriter {
         tags.put("Result", result);
         tags.put("GameType", String.valueOf(game.variant().pdnGameType()));
         if (!game.start().equals(Position.start())) tags.put("FEN", Fen.write(game.start()));
-        for (Map.Entry<String, String> e : game.tags().entrySet()) tags.putIfAbsent(e.getKey(), e.getValue());
+        for (Map.Entry<String, String> e : game.tags().entrySet()) {
+            if (!e.getKey().equals("FEN")) tags.putIfAbsent(e.getKey(), e.getValue()); // FEN comes from start alone
+        }
         for (Map.Entry<String, String> e : tags.entrySet()) {
             sb.append('[').append(e.getKey()).append(" \"").append(escape(e.getValue())).append("\"]\n");
         }
         sb.append('\n');
         appendMoves(sb, game, result);
         return sb.append('\n').toString();
+    }
+
+    /** Several games, one after the other, as one PDN file. */
+    public static String writeAll(List<PdnGame> games) {
+        StringBuilder sb = new StringBuilder();
+        for (PdnGame g : games) sb.append(write(g));
+        return sb.toString();
     }
 
     private static void appendMoves(StringBuilder sb, PdnGame game, String result) {

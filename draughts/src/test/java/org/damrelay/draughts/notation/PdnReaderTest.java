@@ -158,6 +158,18 @@ class PdnReaderTest {
     }
 
     @Test
+    void aMalformedTagSpoilsOnlyItsOwnRecord() {
+        String text = "[White \"A\"]\n[Black \"B\n[Result \"2-0\"]\n1. 32-28 2-0\n"
+                + "[White \"C\"]\n[Black \"D\"]\n1. 33-28 *\n";
+        List<PdnException> errors = new ArrayList<>();
+        List<PdnGame> games = PdnReader.parse(text, errors::add);
+        assertEquals(List.of("C - D"), games.stream().map(PdnGame::players).toList());
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).getMessage().startsWith("game 1 (A - ?), malformed tag [Black \"B on line 2"),
+                errors.get(0).getMessage());
+    }
+
+    @Test
     void syntaxErrorsNameTheGameAndWhatWasWrong() {
         assertMessage("[White \"A\"]\n1. 32-28 hello *", "game 1 (A - ?), unexpected \"hello\" on line 2");
         assertMessage("[White \"A\"]\n1. 32-28 { never closed", "game 1 (A - ?), comment opened on line 2 is never closed");
@@ -166,6 +178,7 @@ class PdnReaderTest {
         assertMessage("[White \"A\"]\n[FEN \"W:W51\"]\n*", "game 1 (A - ?), FEN tag: square 51 out of range in \"W:W51\"");
         assertMessage("[GameType \"21\"]\n*", "game 1 (? - ?), GameType tag: unsupported GameType \"21\"");
         assertMessage("[White \"A\"]\n1. 32-58 *", "move 1 white: square 58 out of range in \"32-58\"");
+        assertMessage("[White \"A\"]\n1. 32-100 *", "move 1 white: square 100 out of range in \"32-100\"");
         assertMessage("[White \"A\"]\n[Black \"B\n1. 32-28 *", "malformed tag [Black \"B");
     }
 

@@ -57,6 +57,15 @@ class PdnWriterTest {
     }
 
     @Test
+    void aStaleFenTagIsNotWrittenAndGamesConcatenate() {
+        Map<String, String> tags = Map.of("FEN", "W:W28:B1");
+        PdnGame g = new PdnGame(tags, Variant.INTERNATIONAL, Position.start(), List.of(Move.quiet(32, 28)), "*");
+        String text = PdnWriter.writeAll(List.of(g, g));
+        assertTrue(!text.contains("FEN"), text);
+        assertEquals(2, PdnReader.parse(text).size());
+    }
+
+    @Test
     void frisianGameType() {
         Position p = Fen.parse("W:W28:B18,1");
         Move m = Notation.resolve(p, Variant.FRISIAN, "28x8");
