@@ -32,6 +32,7 @@ public final class Reconstructor implements BoardObserver {
     private final IrregularClassifier classifier;
     private final ClockWatch clock;
     private final MoveTrace trace;
+    private final CrownWatch crowns;
     private final GameModelLine game;
 
     private Orientation orientation;
@@ -49,9 +50,6 @@ public final class Reconstructor implements BoardObserver {
     private boolean pressedSinceMove;
     private boolean incompleteReported;
     private int standsPendingPly;
-    /** Promoted men the sensor does not show crowned yet, and those the arbiter was reminded of. */
-    private long uncrowned, reminded;
-    private long promotedAt = Long.MIN_VALUE;
 
     public Reconstructor(ReconstructConfig config, ArbiterListener listener) {
         this.config = config;
@@ -59,6 +57,7 @@ public final class Reconstructor implements BoardObserver {
         this.classifier = new IrregularClassifier(config.variant());
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.increment());
         this.trace = new MoveTrace(config.touchMinMs());
+        this.crowns = new CrownWatch(config.settleMs());
         this.game = new GameModelLine(Game.from(config.start(), config.variant()));
     }
 
@@ -329,7 +328,7 @@ public final class Reconstructor implements BoardObserver {
         }
         game.playIrregular(ir.move(), ir.after());
         standsPendingPly = game.ply();
-        uncrowned &= ir.after().kings(Color.WHITE) | ir.after().kings(Color.BLACK);
+        crowns.keepOnly(ir.after().kings(Color.WHITE) | ir.after().kings(Color.BLACK));
         emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, ir.kind(), game.ply(), ir.mover(), t, ir.squares(), ir.text(),
                 ir.move(), p, ir.after(), clock.times()));
         afterMove(t, false);
@@ -357,15 +356,14 @@ public final class Reconstructor implements BoardObserver {
     private void commit(Move m, long t) {
         Position before = game.position();
         Color mover = before.sideToMove();
-        boolean uncrownedPlayed = (uncrowned & Squares.bit(m.from())) != 0;
+        boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
         String executionFault = trace.captureExecutionFault(m);
+        List<Move> legalBefore = game.legalMoves();
         game.play(m);
         Position after = game.position();
         int ply = game.ply();
         if (uncrownedPlayed) {
-            uncrowned = (uncrowned & ~Squares.bit(m.from())) | Squares.bit(m.to());
-            reminded |= Squares.bit(m.to());
             emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, IllegalKind.UNCROWNED_KING_MOVED, ply, mover, t, List.of(m.from(), m.to()),
                     "the promoted man on " + m.from() + " was played before it was crowned", m, before, after, clock.times()));
         } else {
@@ -379,7 +377,7 @@ public final class Reconstructor implements BoardObserver {
         if (uncrownedPlayed) standsPendingPly = ply;
         List<Integer> touchedWithMoves = new ArrayList<>();
         for (int s : IrregularClassifier.squares(touched)) {
-            if (game.legalMoves(before).stream().anyMatch(x -> x.from() == s)) touchedWithMoves.add(s);
+            if (legalBefore.stream().anyMatch(x -> x.from() == s)) touchedWithMoves.add(s);
         }
         if (!touchedWithMoves.isEmpty()) {
             List<Integer> sq = new ArrayList<>(touchedWithMoves);
@@ -390,13 +388,9 @@ public final class Reconstructor implements BoardObserver {
         if (executionFault != null) {
             emit(ArbiterEvent.info(EventType.CAPTURE_EXECUTION, ply, mover, t, CapturePaths.jumpOrder(m), executionFault));
         }
-        uncrowned &= ~m.captured();
-        reminded &= ~m.captured();
         Piece moved = before.pieceAt(m.from());
-        if (!moved.isKing() && after.pieceAt(m.to()).isKing() && !occupancy().isCrowned(m.to())) {
-            uncrowned |= Squares.bit(m.to());
-            promotedAt = t;
-        }
+        boolean promoted = !moved.isKing() && after.pieceAt(m.to()).isKing();
+        crowns.moved(m, promoted, occupancy().isCrowned(m.to()), t);
         afterMove(t, true);
     }
 
@@ -409,9 +403,7 @@ public final class Reconstructor implements BoardObserver {
         trace.reset();
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
-        long due = uncrowned & p.pieces(p.sideToMove()) & ~reminded;
-        for (int s : IrregularClassifier.squares(due)) {
-            reminded |= Squares.bit(s);
+        for (int s : crowns.remind(p.pieces(p.sideToMove()))) {
             emit(ArbiterEvent.info(EventType.UNCROWNED_KING, game.ply(), p.sideToMove(), t, List.of(s),
                     "the promoted man on " + s + " is not crowned; it is a king but may not be played until crowned"));
         }
@@ -437,7 +429,7 @@ public final class Reconstructor implements BoardObserver {
         game.retractTo(toPly);
         if (standsPendingPly > toPly) standsPendingPly = 0;
         Position p = game.position();
-        uncrowned &= p.kings(Color.WHITE) | p.kings(Color.BLACK);
+        crowns.keepOnly(p.kings(Color.WHITE) | p.kings(Color.BLACK));
         movedSincePress = false;
         pressedSinceMove = false;
         trace.reset();
@@ -491,14 +483,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void checkCrowns(long t, Occupancy seen) {
-        if (uncrowned == 0) return;
-        long crowned = uncrowned & seen.crowned();
-        for (int s : IrregularClassifier.squares(crowned)) {
-            uncrowned &= ~Squares.bit(s);
-            reminded &= ~Squares.bit(s);
-            // The crown put on with the move, reported a scan after a press: crowned at once.
-            if (t - promotedAt <= config.settleMs() && game.ply() > 0 && game.moveAt(game.ply()) != null
-                    && game.moveAt(game.ply()).to() == s) continue;
+        for (int s : crowns.crowned(seen.crowned(), t)) {
             Piece k = game.position().pieceAt(s);
             emit(ArbiterEvent.info(EventType.KING_CROWNED, game.ply(), k == null ? null : k.color(), t, List.of(s),
                     "the king on " + s + " is crowned"));

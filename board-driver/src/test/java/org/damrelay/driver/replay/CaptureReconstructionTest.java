@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,19 +70,14 @@ class CaptureReconstructionTest {
         Files.writeString(file, capture(game.plies(), 8));
         Path pdn = dir.resolve("out.pdn");
 
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        PrintStream saved = System.out;
-        int code;
-        try {
-            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-            code = new CommandLine(new ReplayCommand()).execute(file.toString(), "--pdn", pdn.toString());
-        } finally {
-            System.setOut(saved);
-        }
+        StringWriter printed = new StringWriter();
+        CommandLine cl = new CommandLine(new ReplayCommand());
+        cl.setOut(new PrintWriter(printed, true));
+        int code = cl.execute(file.toString(), "--pdn", pdn.toString());
         assertEquals(0, code);
         ObjectMapper mapper = new ObjectMapper();
         List<JsonNode> lines = new ArrayList<>();
-        for (String line : bytes.toString(StandardCharsets.UTF_8).split("\n")) if (!line.isBlank()) lines.add(mapper.readTree(line));
+        for (String line : printed.toString().split("\n")) if (!line.isBlank()) lines.add(mapper.readTree(line));
         List<JsonNode> moves = lines.stream().filter(n -> n.get("type").asText().equals("MOVE")).toList();
         assertEquals(game.plies().size(), moves.size());
         Position p = Position.start();
@@ -104,16 +98,16 @@ class CaptureReconstructionTest {
     void aBadCaptureIsRefusedNamingTheLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bad.capture");
         Files.writeString(file, "# dgt-capture v1\n200 > 40\nnonsense here\n");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        int code;
-        try {
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            code = new CommandLine(new ReplayCommand()).execute(file.toString());
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("3"), err.toString(StandardCharsets.UTF_8));
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new ReplayCommand());
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute(file.toString()));
+        assertTrue(err.toString().contains("line 3"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, cl.execute(dir.resolve("missing.capture").toString()));
+        assertTrue(err.toString().contains("missing.capture"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, cl.execute(file.toString(), "--start-fen", "W:W99"));
+        assertTrue(err.toString().startsWith("replay: "), err.toString());
     }
 }
