@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
                 org.damrelay.driver.cli.CaptureDumpCommand.class,
                 org.damrelay.driver.emulator.cli.EmulateCommand.class,
                 org.damrelay.driver.cli.ReplayCommand.class,
-                org.damrelay.bench.BenchCommand.class})
+                org.damrelay.bench.BenchCommand.class,
+                org.damrelay.app.demo.DemoCommand.class})
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));

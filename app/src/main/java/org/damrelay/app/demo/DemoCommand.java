@@ -1,0 +1,100 @@
+package org.damrelay.app.demo;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code damrelay demo}: the whole system on one machine, ten emulated boards of a team match. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Starts a relay, ten emulated boards replaying corpus games through the serial path "
+                + "(socat pseudo-terminals when socat is installed) and the driver, at an accelerated pace; "
+                + "prints the viewer's addresses. Ctrl-C stops everything."})
+public final class DemoCommand implements Callable<Integer> {
+
+    enum Serial { auto, pty, memory }
+
+    @Option(names = "--speed", defaultValue = "10", description = "the boards play X times faster than life (default ${DEFAULT-VALUE})")
+    double speed;
+
+    @Option(names = "--port", defaultValue = "8080", description = "the relay's port, 0 for any free one (default ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--boards", defaultValue = "10", description = "how many boards, 1-20 (default ${DEFAULT-VALUE})")
+    int boards;
+
+    @Option(names = "--serial", defaultValue = "auto",
+            description = "pty (socat pseudo-terminals), memory (in-process lines) or auto: pty when socat exists (default)")
+    Serial serial;
+
+    @Option(names = "--corpus", description = "directory of PDN games (default ../shared/corpus or shared/corpus)")
+    Path corpus;
+
+    @Option(names = "--seed", defaultValue = "1", description = "noise seed (default ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--seconds", defaultValue = "0", description = "stop by itself after this long (0: run until Ctrl-C)")
+    long seconds;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (speed <= 0 || speed > 100) throw new CommandLine.ParameterException(spec.commandLine(), "--speed must be in (0, 100]");
+        if (boards < 1 || boards > 20) throw new CommandLine.ParameterException(spec.commandLine(), "--boards must be 1-20");
+        boolean ptys = switch (serial) {
+            case pty -> {
+                if (!Demo.socatAvailable()) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--serial pty needs socat (/usr/bin/socat)");
+                }
+                yield true;
+            }
+            case memory -> false;
+            case auto -> Demo.socatAvailable();
+        };
+        Path work = Files.createTempDirectory("damrelay-demo");
+        Path games;
+        try {
+            games = DemoGames.corpus(corpus);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Demo demo = Demo.start(new Demo.Settings(port, boards, speed, ptys, games, work, seed));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            try {
+                demo.close();
+            } catch (Exception e) {
+                System.err.println("demo: while stopping: " + e);
+            } finally {
+                stopped.countDown();
+            }
+        }, "demo-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        String base = "http://localhost:" + demo.port();
+        out.printf("damrelay demo: %d boards (%s), %sx speed, games from %s, files in %s%n", boards,
+                ptys ? "socat pseudo-terminals" : "in-process serial lines", speed, games, work);
+        out.printf("  overview:  %s/?event=%s%n", base, Demo.EVENT);
+        out.printf("  a game:    %s/game.html?game=%s%n", base, demo.gameIds().get(0));
+        out.printf("  arbiter:   %s/arbiter.html?event=%s   token: %s%n", base, Demo.EVENT, demo.arbiterToken());
+        out.printf("  (a move is taken back on %s: the arbiter console shows it)%n", demo.irregularGameId());
+        out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
+        out.flush();
+        if (seconds > 0) {
+            stopped.await(seconds, java.util.concurrent.TimeUnit.SECONDS);
+            Runtime.getRuntime().removeShutdownHook(hook);
+            hook.run();
+        } else {
+            stopped.await();
+        }
+        return 0;
+    }
+}
