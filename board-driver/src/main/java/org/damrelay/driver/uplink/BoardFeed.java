@@ -33,7 +33,10 @@ public final class BoardFeed implements ArbiterListener {
     @Override
     public void onEvent(ArbiterEvent event) {
         try {
-            var stored = outbox.append(board, GameEvents.toProto(event, variant));
+            // the commit time on this host's monotonic clock: lets a benchmark on the same host time
+            // driver commit to spectator receipt (docs/benchmarks.md); the relay passes it through
+            var stored = outbox.append(board, GameEvents.toProto(event, variant).toBuilder()
+                    .setSentNanos(System.nanoTime()).build());
             log.info("board {} seq {}: {}", board, stored.getSeq(), event);
         } catch (IOException e) {
             log.error("board {}: could not write {} to the outbox {}: {}", board, event, outbox.directory(), e.toString());
