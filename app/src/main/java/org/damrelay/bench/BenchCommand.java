@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * several JVMs on core 1, the ingest load here (also on core 1); one bounded run, then a report.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs one relay benchmark (docs/benchmarks.md): connections, fanout, hot, reconnect or slow.",
+        description = {"Runs one relay benchmark (docs/benchmarks.md): connections, fanout, hot, reconnect, slow or ingest.",
                 "The relay runs pinned to core 0 (taskset), the load on core 1. Bounded: minutes at most."})
 public final class BenchCommand implements Callable<Integer> {
 
@@ -25,9 +25,10 @@ public final class BenchCommand implements Callable<Integer> {
             "fanout", new FanoutScenario(),
             "hot", new HotGameScenario(),
             "reconnect", new ReconnectScenario(),
-            "slow", new SlowConsumersScenario());
+            "slow", new SlowConsumersScenario(),
+            "ingest", new IngestScenario());
 
-    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow")
+    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest")
     String scenario;
 
     @Option(names = "--scale", defaultValue = "1.0",
@@ -65,7 +66,7 @@ public final class BenchCommand implements Callable<Integer> {
                     rig.generators.size(), relayJvm);
             s.run(rig, report);
             report.line("relay's timers: %s", RelayTimers.summary(rig.port, work.resolve("relay-metrics.txt")));
-            if (rig.ingest.errors() > 0) {
+            if (rig.ingest != null && rig.ingest.errors() > 0) {
                 report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
             }
             report.line("load average at the end: %s", loadAverage());

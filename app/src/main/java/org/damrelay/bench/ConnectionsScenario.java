@@ -8,7 +8,7 @@ final class ConnectionsScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(100, Scenario.scaled(195, scale), 3, 0, 500, 3, 5, relayJvm, workDir);
+        return new Rig.Setup(100, Scenario.scaled(195, scale), 3, 0, 500, 3, 5, relayJvm, workDir, true);
     }
 
     @Override

@@ -12,7 +12,7 @@ final class FanoutScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(100, Scenario.scaled(190, scale), 3, 0, 500, 3, 400, relayJvm, workDir);
+        return new Rig.Setup(100, Scenario.scaled(190, scale), 3, 0, 500, 3, 400, relayJvm, workDir, true);
     }
 
     @Override

@@ -12,7 +12,7 @@ final class ReconnectScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(1, Scenario.scaled(18_000, scale), 3, 0, 2000, 3, 400, relayJvm, workDir);
+        return new Rig.Setup(1, Scenario.scaled(18_000, scale), 3, 0, 2000, 3, 400, relayJvm, workDir, true);
     }
 
     @Override

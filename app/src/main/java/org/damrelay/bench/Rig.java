@@ -27,9 +27,11 @@ final class Rig implements AutoCloseable {
     /**
      * @param perGame    spectators per game (each watches one game)
      * @param slowEvery  every slowEvery-th spectator can be stalled (0 = none)
+     * @param syntheticIngest whether this JVM feeds legal moves itself ({@link #ingest}); false when a
+     *                   real driver does
      */
     record Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
-                 int maxPlies, List<String> relayJvm, Path workDir) {
+                 int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest) {
         int spectators() { return games * perGame; }
     }
 
@@ -44,6 +46,7 @@ final class Rig implements AutoCloseable {
     final Setup setup;
     final ChildJvm relay;
     final List<ChildJvm> generators = new ArrayList<>();
+    /** The synthetic move feed, or null when a real driver feeds the relay. */
     final IngestLoad ingest;
     final int port;
     final long relayRssIdleKb;
@@ -60,9 +63,13 @@ final class Rig implements AutoCloseable {
                 setup.workDir().resolve("relay.log"));
         try {
             port = Integer.parseInt(relay.answer().trim());
-            Map<String, List<Move>> lines = new LinkedHashMap<>();
-            for (int b = 1; b <= setup.games(); b++) lines.put(String.valueOf(b), Lines.longLine(b, setup.maxPlies(), 20));
-            ingest = new IngestLoad("127.0.0.1", port, TOKEN, EVENT, DRIVER, lines);
+            if (setup.syntheticIngest()) {
+                Map<String, List<Move>> lines = new LinkedHashMap<>();
+                for (int b = 1; b <= setup.games(); b++) lines.put(String.valueOf(b), Lines.longLine(b, setup.maxPlies(), 20));
+                ingest = new IngestLoad("127.0.0.1", port, TOKEN, EVENT, DRIVER, lines);
+            } else {
+                ingest = null;
+            }
             relayRssIdleKb = relay.rssKb();
             int perGen = (setup.spectators() + setup.generators() - 1) / setup.generators();
             for (int g = 0, left = setup.spectators(); g < setup.generators() && left > 0; g++, left -= perGen) {

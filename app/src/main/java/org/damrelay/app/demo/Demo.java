@@ -5,24 +5,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.driver.dgt.protocol.PieceCodes;
-import org.damrelay.driver.emulator.speaker.BoardSpeaker;
-import org.damrelay.driver.emulator.speaker.LineOpener;
-import org.damrelay.driver.emulator.speaker.LinePump;
-import org.damrelay.driver.emulator.speaker.Pace;
-import org.damrelay.driver.emulator.speaker.PtyLine;
 import org.damrelay.driver.emulator.speaker.PtyPair;
-import org.damrelay.driver.reconstruct.ReconstructConfig;
-import org.damrelay.driver.station.BoardSource;
-import org.damrelay.driver.station.DriverStation;
-import org.damrelay.driver.station.InProcessLine;
-import org.damrelay.driver.uplink.UplinkConfig;
-import org.damrelay.driver.emulator.NoiseProfile;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
@@ -40,20 +26,13 @@ public final class Demo implements AutoCloseable {
     public record Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {}
 
     private final RelayServer relay;
-    private final DriverStation station;
-    private final List<LinePump> pumps;
-    private final List<Thread> threads;
-    private final List<PtyLine> lines;
+    private final EmulatedHall hall;
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
 
-    private Demo(RelayServer relay, DriverStation station, List<LinePump> pumps, List<Thread> threads, List<PtyLine> lines,
-                 String arbiterToken, List<DemoGames.Board> boards) {
+    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards) {
         this.relay = relay;
-        this.station = station;
-        this.pumps = pumps;
-        this.threads = threads;
-        this.lines = lines;
+        this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
     }
@@ -67,56 +46,14 @@ public final class Demo implements AutoCloseable {
         List<DemoGames.Board> boards = DemoGames.boards(games, s.seed());
         String driverToken = token(), arbiterToken = token();
         RelayServer relay = RelayServer.start(ConfigLoader.parse(relayConfig(s, boards, driverToken, arbiterToken), null));
-        List<LinePump> pumps = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
-        List<PtyLine> ptyLines = new ArrayList<>();
-        List<BoardSource> sources = new ArrayList<>();
-        DriverStation station = null;
         try {
-            for (DemoGames.Board b : boards) {
-                String boardId = boardId(b.number());
-                LineOpener opener;
-                if (s.ptys()) {
-                    Path link = Files.createDirectories(s.workDir().resolve("tty")).resolve("board" + b.number());
-                    PtyLine line = new PtyLine(link);
-                    ptyLines.add(line);
-                    opener = line;
-                    sources.add(new BoardSource.Port(line.hostLink(0).toString(), boardId));
-                } else {
-                    InProcessLine line = new InProcessLine("emulated-" + boardId);
-                    opener = line;
-                    sources.add(line.source(boardId));
-                }
-                BoardSpeaker speaker = new BoardSpeaker(b.timeline(), "DEMO" + String.format("%06d", b.number()), 1,
-                        PieceCodes.standard(), NoiseProfile.defaults(), s.seed() + b.number());
-                pumps.add(new LinePump(List.of(speaker), opener, new Pace(s.speed()), 60_000, true));
-            }
-            // the pumps first: with ptys the driver's line supervisor finds the links once socat made them
-            for (int i = 0; i < pumps.size(); i++) {
-                Thread t = new Thread(pumps.get(i), "board-" + (i + 1));
-                t.setDaemon(true);
-                threads.add(t);
-                t.start();
-            }
-            station = DriverStation.start(new DriverStation.Config(sources, paced(s.speed()),
-                    s.workDir().resolve("outbox"), s.workDir().resolve("captures"),
-                    UplinkConfig.of(URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER)
-                            .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2)), PieceCodes.standard()));
-            return new Demo(relay, station, pumps, threads, ptyLines, arbiterToken, boards);
+            EmulatedHall hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
+                    URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
+            return new Demo(relay, hall, arbiterToken, boards);
         } catch (Exception e) {
-            pumps.forEach(LinePump::stop);
-            if (station != null) station.close();
             relay.close();
             throw e;
         }
-    }
-
-    /** The reconstruction's waiting windows shrink with the pace, as the hands' timings do. */
-    private static ReconstructConfig paced(double speed) {
-        ReconstructConfig d = ReconstructConfig.defaults(org.damrelay.draughts.rules.Variant.INTERNATIONAL);
-        return new ReconstructConfig(d.variant(), d.start(), d.orientation(), d.whiteOnRight(),
-                (long) (d.settleMs() / speed), (long) (d.pressGraceMs() / speed), (long) (d.irregularMs() / speed),
-                (long) (d.heldMs() / speed), (long) (d.touchMinMs() / speed), d.timeControl(), d.increment());
     }
 
     static String boardId(int number) {
@@ -175,18 +112,9 @@ public final class Demo implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        pumps.forEach(LinePump::stop);
         try {
-            station.close();
+            hall.close();
         } finally {
-            for (Thread t : threads) {
-                try {
-                    t.join(3000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            lines.forEach(PtyLine::unplug);
             relay.close();
         }
     }

@@ -18,10 +18,10 @@ import org.damrelay.driver.emulator.scenario.ScenarioParser;
 import org.damrelay.driver.emulator.scenario.ScenarioRunner;
 
 /** The demo's games: real corpus games, each turned into what a hand on an emulated board does. */
-final class DemoGames {
+public final class DemoGames {
 
     /** A game of the demo and the emulated board's timeline that plays it. */
-    record Board(int number, PdnGame game, Timeline timeline, boolean irregular) {}
+    public record Board(int number, PdnGame game, Timeline timeline, boolean irregular) {}
 
     /** The ply after which the scripted irregularity happens on the last board. */
     static final int IRREGULAR_AFTER_PLY = 10;
@@ -29,7 +29,7 @@ final class DemoGames {
     private DemoGames() {}
 
     /** The corpus directory: given, or shared/corpus next to or above the working directory. */
-    static Path corpus(Path given) {
+    public static Path corpus(Path given) {
         if (given != null) return given;
         String prop = System.getProperty("damrelay.shared");
         for (Path p : prop == null ? List.of(Path.of("../shared/corpus"), Path.of("shared/corpus"), Path.of("../../shared/corpus"))
@@ -40,7 +40,7 @@ final class DemoGames {
     }
 
     /** The first {@code count} international games of at least 40 plies, files in name order. */
-    static List<PdnGame> pick(Path corpus, int count) throws IOException {
+    public static List<PdnGame> pick(Path corpus, int count) throws IOException {
         List<Path> files;
         try (Stream<Path> s = Files.list(corpus)) {
             files = s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".pdn")).sorted().toList();
@@ -61,7 +61,7 @@ final class DemoGames {
      * scripted irregularity for the arbiter: after ply {@value #IRREGULAR_AFTER_PLY} the next
      * move is made, then taken back on the board, then made again.
      */
-    static List<Board> boards(List<PdnGame> games, long seed) {
+    public static List<Board> boards(List<PdnGame> games, long seed) {
         List<Board> out = new ArrayList<>();
         for (int i = 0; i < games.size(); i++) {
             PdnGame g = games.get(i);
