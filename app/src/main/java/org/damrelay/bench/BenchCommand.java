@@ -64,7 +64,12 @@ public final class BenchCommand implements Callable<Integer> {
         try (Rig rig = new Rig(s.setup(scale, work, relayJvm))) {
             report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
                     rig.generators.size(), relayJvm);
+            ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid());
+            long wall0 = System.nanoTime();
             s.run(rig, report);
+            ProcessCpu cpu = ProcessCpu.of(rig.relay.pid()).minus(cpu0);
+            report.line("relay CPU during the scenario: %.1f s on a CPU, %.1f s runnable but waiting for one, over %.1f s",
+                    cpu.onCpuNanos() / 1e9, cpu.waitingNanos() / 1e9, (System.nanoTime() - wall0) / 1e9);
             report.line("relay's timers: %s", RelayTimers.summary(rig.port, work.resolve("relay-metrics.txt")));
             if (rig.ingest != null && rig.ingest.errors() > 0) {
                 report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());

@@ -1,5 +1,6 @@
 package org.damrelay.bench;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -8,12 +9,16 @@ final class ConnectionsScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(100, Scenario.scaled(195, scale), 3, 0, 500, 3, 5, relayJvm, workDir, true);
+        List<String> jvm = new java.util.ArrayList<>(relayJvm);
+        jvm.add("-XX:NativeMemoryTracking=summary");  // to say where the resident memory goes
+        return new Rig.Setup(100, Scenario.scaled(195, scale), 3, 0, 500, 3, 5, jvm, workDir, true);
     }
 
     @Override
     public void run(Rig rig, BenchReport out) throws Exception {
         long before = rig.relayRssIdleKb;
+        long heapBefore = Jcmd.liveHeapBytes(rig.relay.pid(), rig.setup.workDir().resolve("relay-class-histogram-before.txt"));
+        Files.writeString(rig.setup.workDir().resolve("relay-nmt-before.txt"), Jcmd.run(rig.relay.pid(), "VM.native_memory", "summary"));
         Rig.Round r = rig.connect(180);
         out.line("connections: %,d of %,d subscribed, %d failed, in %.1f s (%.0f handshakes/s)%s", r.ok(),
                 rig.setup.spectators(), r.failed(), r.seconds(), r.perSecond(),
@@ -32,6 +37,17 @@ final class ConnectionsScenario implements Scenario {
         long afterMove = rig.relay.rssKb();
         out.line("relay RSS after that fan-out: %,d KB (%,d bytes per connection)", afterMove,
                 r.ok() == 0 ? 0 : (afterMove - before) * 1024 / r.ok());
+        long heapAfter = Jcmd.liveHeapBytes(rig.relay.pid(), rig.setup.workDir().resolve("relay-class-histogram.txt"));
+        out.line("live Java objects (class histogram, after a full GC): %,d KB before, %,d KB with the connections:"
+                + " %,d bytes per connection", heapBefore / 1024, heapAfter / 1024,
+                r.ok() == 0 ? 0 : (heapAfter - heapBefore) / r.ok());
+        String nmt = Jcmd.run(rig.relay.pid(), "VM.native_memory", "summary");
+        Files.writeString(rig.setup.workDir().resolve("relay-nmt-after.txt"), nmt);
+        for (String l : nmt.split("\n")) {
+            if (l.matches("^(Total|-\s+(Java Heap|Class|Thread|Code|GC|Other|Internal|Metaspace|Arena Chunk)).*")) {
+                out.line("    NMT %s", l.trim());
+            }
+        }
         out.line("| connections | failed | handshakes/s | RSS before (KB) | RSS after (KB) | bytes/connection | after one move each (bytes/connection) |");
         out.line("|---|---|---|---|---|---|---|");
         out.line("| %,d | %d | %.0f | %,d | %,d | %,d | %,d |", r.ok(), r.failed(), r.perSecond(), before, after,
