@@ -8,7 +8,7 @@ final class Drain {
     private Drain() {}
 
     /**
-     * Polls until {@code expected} live updates arrived, or the count stops rising for
+     * Polls until {@code expected} live updates arrived, or the count, once rising, stops for
      * {@code quietMillis}, or {@code maxMillis} pass. Returns the last window.
      */
     static Rig.Window until(Rig rig, long expected, long quietMillis, long maxMillis) throws IOException, InterruptedException {
@@ -19,7 +19,7 @@ final class Drain {
             if (w.updates() != last) {
                 last = w.updates();
                 lastChange = now;
-            } else if (now - lastChange >= quietMillis) {
+            } else if (last > 0 && now - lastChange >= quietMillis) {  // a starved relay may not have begun
                 break;
             }
             if (now - start >= maxMillis) break;

@@ -19,7 +19,8 @@ final class FanoutScenario implements Scenario {
     public void run(Rig rig, BenchReport out) throws Exception {
         Rig.Round r = rig.connect(180);
         out.line("fan-out: %,d spectators on %d games (%d failed)", r.ok(), rig.setup.games(), r.failed());
-        out.line("| moves/s offered | deliveries/s offered | deliveries/s received | received/expected | p50 ms | p99 ms | p99.9 ms | max ms |");
+        // sustained: everything received over the time it took, the step plus the latest delivery's lateness
+        out.line("| moves/s offered | deliveries/s offered | deliveries/s sustained | received/expected | p50 ms | p99 ms | p99.9 ms | max ms |");
         out.line("|---|---|---|---|---|---|---|---|");
         int perGame = r.ok() / rig.setup.games();
         for (double rate : RATES) {
@@ -32,7 +33,8 @@ final class FanoutScenario implements Scenario {
             long expected = sent * perGame;
             Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
             double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
-            out.line("| %.0f | %,.0f | %,.0f | %.3f %s", rate, rate * perGame, w.updates() / (double) STEP_SECONDS, ratio,
+            double sustained = w.updates() / (STEP_SECONDS + w.micros().getMaxValue() / 1e6);
+            out.line("| %.0f | %,.0f | %,.0f | %.3f %s", rate, rate * perGame, sustained, ratio,
                     BenchReport.latencyCells(w.micros()));
             if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
             if (ratio < 0.9 || w.micros().getValueAtPercentile(99) > 2_000_000) {

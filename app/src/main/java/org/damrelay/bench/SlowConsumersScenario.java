@@ -24,6 +24,9 @@ final class SlowConsumersScenario implements Scenario {
         Rig.Round r = rig.connect(180);
         int perGame = r.ok() / rig.setup.games();
         out.line("slow consumers: %,d spectators on %d games, every 100th will stop reading", r.ok(), rig.setup.games());
+        // a first phase warms the relay's JIT and heap up; only the next two are compared
+        Rig.Window warmUp = phase(rig, perGame, 1.0);
+        out.line("warm-up:          %,d updates, %s", warmUp.updates(), BenchReport.latency(warmUp.micros()));
         Rig.Window before = phase(rig, perGame, 1.0);
         long rssBefore = rig.relay.rssKb();
         rig.stall();
