@@ -319,6 +319,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         Position p = game.position();
+        if (turnedRound(t, p)) return;
         IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !pressedSinceMove);
         if (ir == null) {
             synced = false;
@@ -455,8 +456,26 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
+    /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
+    private boolean turnedRound(long t, Position p) {
+        for (Orientation o : Orientation.values()) {
+            if (o == orientation || !board.occupancy(o).matches(p)) continue;
+            orientation = o;
+            synced = true;
+            trace.reset();
+            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
+                    "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
+            return true;
+        }
+        return false;
+    }
+
     private void recover(long t, Occupancy seen) {
         Position p = game.position();
+        if (turnedRound(t, p)) {
+            emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));
+            return;
+        }
         Candidate c = seen.matches(p) ? null : PositionMatcher.find(game, seen, true, true);
         if (!seen.matches(p) && c == null) return;
         synced = true;

@@ -189,6 +189,15 @@ class ArbiterEventScenarioTest {
     }
 
     @Test
+    void boardTurnedRoundDuringTheGame() {
+        var events = play("move 32-28\nmove 19-23\nturn\nwait 5000\nmove 28x19");
+        expect(events.stream().filter(e -> e.type() == EventType.BOARD_ORIENTATION).findFirst().orElseThrow(), 2);
+        assertEquals(List.of("32-28", "19-23", "28x19"),
+                events.stream().filter(e -> e.type() == EventType.MOVE).map(e -> e.move().toString()).toList());
+        assertTrue(events.stream().noneMatch(e -> e.type() == EventType.ILLEGAL_MOVE), events.toString());
+    }
+
+    @Test
     void positionUnknownThenRecovered() {
         var events = play("put 22 w\nput 23 w\nwait 5000\nremove 22,23\nwait 1000\nmove 32-28");
         expect(find(events, EventType.POSITION_UNKNOWN), 0, 22, 23);
