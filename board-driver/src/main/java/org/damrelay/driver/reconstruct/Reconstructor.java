@@ -33,7 +33,8 @@ public final class Reconstructor implements BoardObserver {
     private final ClockWatch clock;
     private final MoveTrace trace;
     private final CrownWatch crowns;
-    private final GameModelLine game;
+    private GameModelLine game;
+    private final List<Game> finishedGames = new ArrayList<>();
 
     private Orientation orientation;
     private boolean synced;
@@ -69,6 +70,11 @@ public final class Reconstructor implements BoardObserver {
     /** The game as reconstructed so far: plies (irregular ones included), draw status, result. */
     public Game game() {
         return game.game();
+    }
+
+    /** Games closed because the pieces were set up for a new one, oldest first. */
+    public List<Game> finishedGames() {
+        return List.copyOf(finishedGames);
     }
 
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
@@ -189,6 +195,7 @@ public final class Reconstructor implements BoardObserver {
             irregularDue = NEVER;
             return;
         }
+        if (newGame(t, seen)) return;
         Candidate c = PositionMatcher.find(game, seen, true, true);
         if (c != null) {
             irregularDue = NEVER;
@@ -456,6 +463,29 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
+    /**
+     * The starting position again after more than two plies, with men moved meanwhile, is a new
+     * game, not a takeback of the whole game: the game so far is kept in {@link #finishedGames()}.
+     */
+    private boolean newGame(long t, Occupancy seen) {
+        Position p = game.position(), start = config.start();
+        if (game.ply() <= 2 || !seen.matches(start)) return false;
+        // Men never go back: with the same men as at the start, the start position is simply played again.
+        if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
+        int plies = game.ply();
+        finishedGames.add(game.game());
+        game = new GameModelLine(Game.from(config.start(), config.variant()));
+        synced = true;
+        trace.reset();
+        crowns.keepOnly(0);
+        standsPendingPly = 0;
+        movedSincePress = pressedSinceMove = incompleteReported = false;
+        settleDue = irregularDue = pressDue = NEVER;
+        emit(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, t, List.of(),
+                "the pieces are set up for a new game; the previous game (" + plies + " plies) is closed"));
+        return true;
+    }
+
     /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
     private boolean turnedRound(long t, Position p) {
         for (Orientation o : Orientation.values()) {
@@ -471,6 +501,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void recover(long t, Occupancy seen) {
+        if (newGame(t, seen)) return;
         Position p = game.position();
         if (turnedRound(t, p)) {
             emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));

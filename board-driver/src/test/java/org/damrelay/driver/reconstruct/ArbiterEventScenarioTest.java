@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every event of arbiter-events.md staged on the emulated board with the emulator's scenario
  * format (or, for the clock's flag, with the hand helper), asserting the event, its ply and its
- * squares. EARLY_DRAW_AGREED comes from a result being entered, not from the board.
+ * squares. EARLY_DRAW_AGREED comes from a result being entered, not from the board. GAME_STARTED
+ * is this driver's addition to the list.
  */
 class ArbiterEventScenarioTest {
     private static final EmulatorConfig QUIET = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withClockTickMs(0);
@@ -226,6 +227,26 @@ class ArbiterEventScenarioTest {
                 move 1-7
                 """);
         expect(find(drawn, EventType.DRAW_BY_RULE), 8);
+    }
+
+    @Test
+    void gameStartedWhenThePiecesAreSetUpAgain() {
+        var events = play("""
+                move 32-28
+                move 19-23
+                move 28x19
+                move 14x23
+                lift 23
+                put 14
+                put 19 b
+                put 32 w
+                wait 2000
+                move 33-28
+                """);
+        expect(find(events, EventType.GAME_STARTED), 0);
+        ArbiterEvent last = events.get(events.size() - 1);
+        assertEquals(EventType.MOVE, last.type());
+        expect(last, 1, 33, 28);
     }
 
     @Test
