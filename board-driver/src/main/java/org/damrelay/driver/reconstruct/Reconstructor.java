@@ -95,6 +95,11 @@ public final class Reconstructor implements BoardObserver {
     }
 
     @Override
+    public void onTick(long tMillis) {
+        tick(tMillis);
+    }
+
+    @Override
     public void onBoard(long t, Sensed[] fields) {
         advance(t);
         Occupancy before = orientation == null ? null : board.occupancy(orientation);
