@@ -40,7 +40,6 @@ public final class Reconstructor implements BoardObserver {
     private boolean synced;
     private boolean waitingReported;
     private boolean linkDown;
-    private long now = Long.MIN_VALUE;
     private long lastChange;
     private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
     private boolean pressRight;
@@ -152,7 +151,6 @@ public final class Reconstructor implements BoardObserver {
         while (true) {
             long next = Math.min(pressDue, Math.min(settleDue, irregularDue));
             if (next > t) break;
-            now = next;
             if (next == pressDue) {
                 pressDue = NEVER;
                 pressExpired(next);
@@ -164,7 +162,6 @@ public final class Reconstructor implements BoardObserver {
                 irregular(next);
             }
         }
-        now = Math.max(now, t);
     }
 
     private void changed(long t) {
