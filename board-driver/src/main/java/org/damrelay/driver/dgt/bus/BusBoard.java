@@ -1,0 +1,41 @@
+package org.damrelay.driver.dgt.bus;
+
+import java.time.Duration;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.ClockReading;
+import org.damrelay.driver.dgt.protocol.EeEntry;
+
+/** What the poller knows about one board on the bus. */
+final class BusBoard {
+    final int address;
+    final BoardObserver observer;
+    BoardState state = BoardState.CONNECTED;
+    boolean needsBoard = true;
+    boolean needsClock = true;
+    boolean needsRepeat;
+    int badAnswers;
+    int misses;
+    long nextPollMillis;
+    long lastAnswerMillis;
+    private ClockReading clock = new ClockReading(Duration.ZERO, Duration.ZERO, false, false, false, false, true);
+
+    BusBoard(int address, BoardObserver observer) {
+        this.address = address;
+        this.observer = observer;
+    }
+
+    void clock(long t, ClockReading reading) {
+        clock = reading;
+        observer.onClock(t, reading);
+    }
+
+    /**
+     * A time tag records one side's remaining time when that player pressed the lever, which stops
+     * that player's clock: so a right-side tag means the lever is now high on the right.
+     */
+    void timeTag(long t, EeEntry.TimeTag tag) {
+        Duration left = tag.left() ? tag.remaining() : clock.left();
+        Duration right = tag.left() ? clock.right() : tag.remaining();
+        clock(t, new ClockReading(left, right, clock.leftFlag(), clock.rightFlag(), true, !tag.left(), true));
+    }
+}
