@@ -1,7 +1,6 @@
 package org.damrelay.driver.emulator.cli;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -110,6 +109,10 @@ public final class EmulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (speed <= 0) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--speed must be positive");
         if (bus < 0 || bus > 100) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus must be 0-100");
+        boolean onALine = line != null && (line.pty != null || line.device != null);
+        if (bus > 0 && !onALine) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus needs a line (--pty or --device): a capture is written as one board in single mode");
+        }
         NoiseProfile profile;
         try {
             profile = noise.profile();
@@ -128,7 +131,7 @@ public final class EmulateCommand implements Callable<Integer> {
             String s = serial != null && i == 0 ? serial : String.format("EMU%07d", Math.floorMod(seed + i, 10_000_000L));
             boards.add(new BoardSpeaker(timelines.get(i), s, 101 + i, PieceCodes.standard(), profile, seed + i));
         }
-        if (line == null || (line.pty == null && line.device == null)) return writeCapture(boards, err);
+        if (!onALine) return writeCapture(boards, err);
         LineOpener opener = line.pty != null ? new PtyLine(line.pty.toAbsolutePath()) : generation -> JSerialCommChannel.open(line.device.toString());
         LinePump pump = new LinePump(boards, opener, fast ? Pace.fast() : new Pace(speed), lingerSeconds * 1000, !noWait);
         Thread hook = new Thread(pump::stop);
@@ -179,8 +182,11 @@ public final class EmulateCommand implements Callable<Integer> {
     /** No line: the bytes the board(s) would send to a host that asked for updates, the board and the clock at once. */
     private int writeCapture(List<BoardSpeaker> boards, PrintWriter err) throws IOException {
         boolean toStdout = line == null || line.capture == null || line.capture.equals("-");
-        Writer w = toStdout ? new OutputStreamWriter(System.out, StandardCharsets.UTF_8)
-                : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
+        Writer w = toStdout ? new java.io.FilterWriter(spec.commandLine().getOut()) {
+            @Override public void close() throws IOException {
+                flush(); // stdout stays open for whoever prints after us
+            }
+        } : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
         CaptureWriter capture = new CaptureWriter(w);
         capture.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset);
         capture.linkUp(0, "emulator");
