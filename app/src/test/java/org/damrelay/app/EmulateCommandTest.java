@@ -58,6 +58,9 @@ class EmulateCommandTest {
         run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--noise-slide", "2");
         assertNotEquals(0, run.exitCode());
         assertTrue(run.err().contains("--noise-slide"), run.err());
+        run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--clock", "80min");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("\"80min\" is not BASE+INC"), run.err());
         run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--bus", "3");
         assertNotEquals(0, run.exitCode());
         assertTrue(run.err().contains("--bus needs a line"), run.err());

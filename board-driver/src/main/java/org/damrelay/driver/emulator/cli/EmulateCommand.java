@@ -89,6 +89,13 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed for every random choice (default 1)")
     long seed;
 
+    @Option(names = "--clock", paramLabel = "BASE+INC", defaultValue = "1:20:00+60",
+            description = "the clock's setting: BASE as h:mm:ss, m:ss or seconds, INC in seconds (default ${DEFAULT-VALUE}, Fischer)")
+    String clock;
+
+    @Option(names = "--bronstein", description = "the clock is (wrongly) set to Bronstein: only the time used comes back")
+    boolean bronstein;
+
     @Option(names = "--turned", description = "the board lies turned round (reports field 99-f)")
     boolean turned;
 
@@ -153,7 +160,8 @@ public final class EmulateCommand implements Callable<Integer> {
         int count = Math.max(1, bus);
         List<Timeline> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned);
+            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned)
+                    .withClock(org.damrelay.driver.emulator.ClockSetting.parse(clock, bronstein));
             if (source.scenario != null) {
                 String text = Files.readString(source.scenario, StandardCharsets.UTF_8);
                 out.add(new ScenarioRunner(Variant.INTERNATIONAL).run(ScenarioParser.parse(text), config));

@@ -49,7 +49,7 @@ public final class ScenarioParser {
 
     public static Scenario parse(String text) {
         Position start = Position.start();
-        Scenario.ClockSetting clock = null;
+        org.damrelay.driver.emulator.ClockSetting clock = null;
         List<Step> steps = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -73,8 +73,7 @@ public final class ScenarioParser {
                     if (w.length == 4 && !w[3].equals("bronstein") && !w[3].equals("fischer")) {
                         throw new ScenarioException(n, "clock mode \"" + w[3] + "\" is not fischer or bronstein");
                     }
-                    clock = new Scenario.ClockSetting(duration(n, w[1]), java.time.Duration.ofSeconds(millis(n, w[2])),
-                            w.length == 4 && w[3].equals("bronstein"));
+                    clock = org.damrelay.driver.emulator.ClockSetting.parse(w[1] + "+" + w[2], w.length == 4 && w[3].equals("bronstein"));
                     continue;
                 }
                 steps.add(step(n, w));
@@ -187,21 +186,6 @@ public final class ScenarioParser {
         } catch (NumberFormatException e) {
             throw new ScenarioException(n, "\"" + s + "\" is not a time in ms");
         }
-    }
-
-    private static java.time.Duration duration(int n, String s) {
-        String[] parts = s.split(":");
-        if (parts.length > 3) throw new ScenarioException(n, "\"" + s + "\" is not a time (h:mm:ss, m:ss or seconds)");
-        long seconds = 0;
-        for (String p : parts) {
-            try {
-                seconds = seconds * 60 + Long.parseLong(p);
-            } catch (NumberFormatException e) {
-                throw new ScenarioException(n, "\"" + s + "\" is not a time (h:mm:ss, m:ss or seconds)");
-            }
-        }
-        if (seconds < 0 || seconds > 9 * 3600) throw new ScenarioException(n, "clock time " + s + " out of range (0 to 9 hours)");
-        return java.time.Duration.ofSeconds(seconds);
     }
 
     private static Color color(int n, String s) {

@@ -33,10 +33,7 @@ public final class ScenarioRunner {
     }
 
     public Timeline run(Scenario scenario, EmulatorConfig config) {
-        if (scenario.clock() != null) {
-            config = config.withClock(scenario.clock().base(), scenario.clock().increment(), config.whiteOnRight())
-                    .withBronstein(scenario.clock().bronstein());
-        }
+        if (scenario.clock() != null) config = config.withClock(scenario.clock());
         Emulator.Session session = new Emulator(config).session(scenario.start());
         PhysicalBoard board = session.board();
         Color turn = scenario.start().sideToMove();
