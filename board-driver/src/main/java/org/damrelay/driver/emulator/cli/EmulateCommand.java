@@ -102,6 +102,10 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--serial", paramLabel = "SERIAL", description = "the board's 10-character serial number (default EMU + seed)")
     String serial;
 
+    @Option(names = "--log", paramLabel = "FILE",
+            description = "on a line: log it as a dgt-capture v1 on the emulated clock (what the board sent '<', what the host sent '>')")
+    Path logFile;
+
     @Option(names = "--linger", paramLabel = "SECONDS", defaultValue = "10", description = "keep answering the host this long after the game (default 10)")
     long lingerSeconds;
 
@@ -147,7 +151,17 @@ public final class EmulateCommand implements Callable<Integer> {
                 + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
                 + (noWait ? "" : "; play starts when the host speaks"));
         err.flush();
-        pump.run();
+        CaptureWriter lineLog = null;
+        if (logFile != null) {
+            lineLog = new CaptureWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8));
+            lineLog.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset + ", emulated clock");
+            pump.logTo(lineLog);
+        }
+        try {
+            pump.run();
+        } finally {
+            if (lineLog != null) lineLog.close();
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.damrelay.driver.dgt.protocol.HostCommand;
 import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
+import org.damrelay.driver.dgt.transport.LineRecorder;
 import org.damrelay.driver.dgt.transport.SerialChannel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +26,7 @@ public final class LinePump implements Runnable {
     private final Pace pace;
     private final long lingerMillis;
     private final boolean waitForHost;
+    private LineRecorder capture = LineRecorder.NONE;
     private volatile boolean hostSpoke;
     private final List<HostCommand> received = new ArrayList<>();
     private volatile boolean stopped;
@@ -54,6 +56,16 @@ public final class LinePump implements Runnable {
 
     public void stop() { stopped = true; }
 
+    /**
+     * Logs the line as the host would capture it, on the emulated clock: what the boards sent as
+     * board-to-host ({@code <}), the host's commands as host-to-board ({@code >}), cable pulls.
+     * Set before {@link #run()}.
+     */
+    public LinePump logTo(LineRecorder recorder) {
+        this.capture = recorder;
+        return this;
+    }
+
     public boolean done() { return done; }
 
     /** Host commands received, all lines and generations, in order. */
@@ -76,6 +88,7 @@ public final class LinePump implements Runnable {
 
     private void pump() throws IOException, InterruptedException {
         line = opener.open(generation);
+        capture.linkUp(0, line.name());
         HostCommandDecoder decoder = new HostCommandDecoder(this::command);
         byte[] buf = new byte[512];
         originNanos = System.nanoTime();
@@ -87,9 +100,11 @@ public final class LinePump implements Runnable {
             if (!powered && line != null) {
                 closeLine();
                 opener.unplug();
+                capture.linkDown(t, "cable pulled");
                 log.info("cable pulled at {} ms", t);
             } else if (powered && line == null) {
                 line = opener.open(++generation);
+                capture.linkUp(t, line.name());
                 decoder = new HostCommandDecoder(this::command);
                 log.info("cable plugged in again at {} ms as {}", t, line.name());
             }
@@ -97,7 +112,10 @@ public final class LinePump implements Runnable {
             for (BoardSpeaker b : boards) due.addAll(b.takeDue(t));
             due.sort(Comparator.comparingLong(BoardSpeaker.Outgoing::at));
             if (line != null) {
-                for (BoardSpeaker.Outgoing o : due) line.write(o.bytes());
+                for (BoardSpeaker.Outgoing o : due) {
+                    line.write(o.bytes());
+                    capture.received(t, o.bytes(), 0, o.bytes().length);
+                }
                 int n;
                 try {
                     n = line.read(buf, READ_TIMEOUT_MS);
@@ -105,12 +123,14 @@ public final class LinePump implements Runnable {
                     n = 0; // the host closed its end: a board does not care
                 }
                 if (n > 0) {
+                    capture.sent(t, java.util.Arrays.copyOf(buf, n));
                     this.commandTime = t;
                     decoder.feed(buf, 0, n);
                 }
             } else {
                 Thread.sleep(READ_TIMEOUT_MS);
             }
+            capture.tick(t);
             if (boards.stream().allMatch(BoardSpeaker::finished)) {
                 if (lingerUntil < 0) lingerUntil = System.nanoTime() + lingerMillis * 1_000_000;
                 if (System.nanoTime() > lingerUntil) break;
