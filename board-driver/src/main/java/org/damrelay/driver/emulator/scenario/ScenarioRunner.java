@@ -33,6 +33,7 @@ public final class ScenarioRunner {
     }
 
     public Timeline run(Scenario scenario, EmulatorConfig config) {
+        if (scenario.clock() != null) config = config.withClock(scenario.clock());
         Emulator.Session session = new Emulator(config).session(scenario.start());
         PhysicalBoard board = session.board();
         Color turn = scenario.start().sideToMove();
@@ -111,9 +112,9 @@ public final class ScenarioRunner {
             } else if (step instanceof Step.UnknownCode u) {
                 board.glitch(u.square(), PhysicalBoard.Glitch.Kind.UNKNOWN_CODE, session.scanPeriod(), 1);
                 board.advance(2 * session.scanPeriod());
-            } else if (step instanceof Step.Turn) {
+            } else if (step instanceof Step.Turn quarter) {
                 board.advance(500);
-                board.turn();
+                board.turn(quarter.quarterTurns());
                 board.advance(500);
             } else if (step instanceof Step.Unplug u) {
                 board.unplug(u.ms());

@@ -152,4 +152,30 @@ class ScenarioTest {
         assertEquals(Sensed.EMPTY, finalAt(t, 14));
         assertEquals(Sensed.WHITE_MAN, finalAt(t, 19));
     }
+
+    @Test
+    void aQuarterTurnPutsEveryPieceOnALightField() {
+        Timeline t = play("move 32-28\nturn quarter\n");
+        Sensed[] end = t.reportedBoardAt(t.endMillis());
+        int pieces = 0;
+        for (int f = 0; f < 100; f++) {
+            if (end[f].isOccupied()) {
+                pieces++;
+                assertFalse(Fields.isDark(f), "field " + f + " is dark");
+            }
+        }
+        assertEquals(40, pieces);
+    }
+
+    @Test
+    void theClockCanBeSetSoAFlagFallsOrSoItIsBronsteinInsteadOfFischer() {
+        Timeline flag = play("clock 0:05 0\nwait 8000\n");
+        assertTrue(flag.only(BoardEvent.ClockRead.class).stream().anyMatch(r -> r.clock().rightFlag()), "white (right) flagged");
+        long fischer = play("clock 10:00 60\nmove 32-28\n").only(BoardEvent.ClockRead.class).get(2).clock().right().toSeconds();
+        long bronstein = play("clock 10:00 60 bronstein\nmove 32-28\n").only(BoardEvent.ClockRead.class).get(2).clock().right().toSeconds();
+        assertTrue(fischer > 600, "Fischer: 60 s added for a move of less: " + fischer);
+        assertTrue(bronstein <= 600 && bronstein >= 599, "Bronstein: only the time used comes back: " + bronstein);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("move 32-28\nclock 5 0\n"));
+        assertEquals(2, e.line());
+    }
 }
