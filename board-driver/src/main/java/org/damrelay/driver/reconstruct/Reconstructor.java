@@ -88,6 +88,19 @@ public final class Reconstructor implements BoardObserver {
         return orientation;
     }
 
+    /**
+     * A draw agreed by the players, as entered by the arbiter or organiser (the board cannot show
+     * it). Before both made 40 moves (SWR 13.4; the game's rule set decides) it is EARLY_DRAW_AGREED:
+     * both lose.
+     */
+    public void agreeDraw(long t) {
+        advance(t);
+        if (game.agreeDraw()) {
+            emit(ArbiterEvent.info(EventType.EARLY_DRAW_AGREED, game.ply(), null, t, List.of(),
+                    "a draw was agreed before both players made 40 moves: both lose (0-0)"));
+        }
+    }
+
     /** Lets time pass without an observation (live: call it every ~50 ms; replay: at the end). */
     public void tick(long tMillis) {
         advance(tMillis);
