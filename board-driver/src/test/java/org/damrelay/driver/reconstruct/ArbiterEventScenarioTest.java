@@ -304,6 +304,10 @@ class ArbiterEventScenarioTest {
         assertEquals("13.4", e.article());
         assertEquals("0-0", r.reconstructor.game().result().pdn());
         seen.add(EventType.EARLY_DRAW_AGREED);
+        // The players play on: the board wins over the entry, and the move is kept.
+        r.hand.move(28, 19).remove(23).press().settle();
+        assertEquals(3, r.reconstructor.game().ply());
+        assertEquals("*", r.reconstructor.game().result().pdn());
     }
 
     @AfterAll
