@@ -46,6 +46,11 @@ final class GameModelLine implements GameLine {
     }
 
     @Override
+    public List<Move> legalMovesAfter(Move move) {
+        return playable(game).play(move).legalMoves();
+    }
+
+    @Override
     public void play(Move move) {
         reopen();
         game = game.play(move);
@@ -78,8 +83,12 @@ final class GameModelLine implements GameLine {
 
     /** Play goes on after an entered result: the board is right, the entry was not; nothing played is dropped. */
     private void reopen() {
-        Termination t = game.outcome().termination();
-        if (t == Termination.DRAW_AGREED || t == Termination.EARLY_DRAW_AGREED || t == Termination.RESIGNATION) game = game.undo();
+        game = playable(game);
+    }
+
+    private static Game playable(Game g) {
+        Termination t = g.outcome().termination();
+        return t == Termination.DRAW_AGREED || t == Termination.EARLY_DRAW_AGREED || t == Termination.RESIGNATION ? g.undo() : g;
     }
 
     /** The players agreed a draw (entered by the arbiter or organiser); true when it came too early (SWR 13.4). */
