@@ -90,6 +90,8 @@ public final class SingleBoardSession implements LineHandler {
 
     @Override public void onTick(long t, Sink out) throws IOException {
         decoder.expire(t);
+        // the reconstruction commits a move once the board has been still long enough: it must hear time pass
+        observer.onTick(t);
         if (pingSentMillis < 0 && t - lastHeardMillis >= config.pingInterval().toMillis()) {
             pingSentMillis = t;
             out.send(t, Command.SERIALNR.encode());
