@@ -40,8 +40,8 @@ class LinePumpTest {
         List<BoardMessage> messages = new ArrayList<>();
         MessageDecoder decoder = new MessageDecoder(Framing.SINGLE_BOARD, (ms, m) -> messages.add(m));
         try {
-            line[0].write(Command.SEND_UPDATE_BRD.encode());
-            line[0].write(Command.SEND_BRD.encode());
+            // One write, so both commands arrive together while the emulated clock still stands at 0.
+            line[0].write(new byte[] {(byte) Command.SEND_UPDATE_BRD.code(), (byte) Command.SEND_BRD.code()});
             byte[] buf = new byte[4096];
             await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).until(() -> {
                 int n, total = 0;
