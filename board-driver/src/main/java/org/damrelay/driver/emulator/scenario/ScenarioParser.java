@@ -20,6 +20,7 @@ public final class ScenarioParser {
     public static final String FORMAT = """
             Scenario format: one step per line; '#' starts a comment; squares are 1-50.
               start FEN                 start position (first step only; default the initial position)
+              variant frisian           whose rules decide which written moves are legal (default international)
               clock BASE INC [bronstein] the clock's setting before any step: BASE as h:mm:ss, m:ss or
                                         seconds, INC in seconds; Fischer unless 'bronstein'
               move 32-28 [mods]         a ply by hand; 28x19 or 28x19x10 for captures. A legal move of
@@ -50,6 +51,7 @@ public final class ScenarioParser {
     public static Scenario parse(String text) {
         Position start = Position.start();
         org.damrelay.driver.emulator.ClockSetting clock = null;
+        org.damrelay.draughts.rules.Variant variant = null;
         List<Step> steps = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -65,6 +67,16 @@ public final class ScenarioParser {
                     if (!steps.isEmpty()) throw new ScenarioException(n, "'start' must come before every other step");
                     if (w.length < 2) throw new ScenarioException(n, "'start' needs a FEN");
                     start = Fen.parse(line.substring(5).strip());
+                    continue;
+                }
+                if (w[0].equals("variant")) {
+                    if (!steps.isEmpty()) throw new ScenarioException(n, "'variant' must come before every step");
+                    arity(n, w, 1, 1);
+                    try {
+                        variant = org.damrelay.draughts.rules.Variant.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(n, "unknown variant \"" + w[1] + "\" (international, frisian)");
+                    }
                     continue;
                 }
                 if (w[0].equals("clock")) {
@@ -83,7 +95,7 @@ public final class ScenarioParser {
                 throw new ScenarioException(n, e.getMessage() + " in \"" + lines[i].strip() + "\"");
             }
         }
-        return new Scenario(start, clock, steps);
+        return new Scenario(start, variant, clock, steps);
     }
 
     private static Step step(int n, String[] w) {

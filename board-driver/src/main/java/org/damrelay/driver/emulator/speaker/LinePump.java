@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
 public final class LinePump implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(LinePump.class);
     private static final long MAX_WAIT_MS = 20;
+    /** Even as fast as possible, a pulled cable stays out this long, so the host sees it go. */
+    private static final long FAST_OUTAGE_NANOS = 300_000_000L;
 
     private final List<BoardSpeaker> boards;
     private final LineOpener opener;
@@ -38,6 +40,7 @@ public final class LinePump implements Runnable {
     private int generation;
     private long originNanos;
     private double fastOffset;
+    private long downSinceNanos;
 
     /**
      * @param lingerMillis how long (wall time) the line stays open after the last event, answering the host
@@ -99,6 +102,7 @@ public final class LinePump implements Runnable {
             for (BoardSpeaker b : boards) b.advanceTo(t);
             boolean powered = boards.get(0).powered();
             if (!powered && line != null) {
+                downSinceNanos = System.nanoTime();
                 closeLine();
                 opener.unplug();
                 capture.linkDown(t, "cable pulled");
@@ -129,7 +133,8 @@ public final class LinePump implements Runnable {
             if (boards.stream().allMatch(BoardSpeaker::finished)) {
                 if (lingerUntil < 0) lingerUntil = System.nanoTime() + lingerMillis * 1_000_000;
                 if (System.nanoTime() > lingerUntil) break;
-            } else if (pace.asFastAsPossible() && (hostSpoke || !waitForHost) && next > t && line != null) {
+            } else if (pace.asFastAsPossible() && (hostSpoke || !waitForHost) && next > t
+                    && (line != null || System.nanoTime() - downSinceNanos > FAST_OUTAGE_NANOS)) {
                 fastOffset += next - t;
             }
             // Wait for the host or for the next thing due, whichever comes first.

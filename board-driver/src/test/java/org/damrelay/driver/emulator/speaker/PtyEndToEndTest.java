@@ -132,7 +132,7 @@ class PtyEndToEndTest {
         Seen seen = new Seen();
         Bytes bytes = new Bytes();
         SingleBoardSession.Config cfg = new SingleBoardSession.Config(PieceCodes.standard(), Command.SEND_UPDATE_NICE,
-                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(1000));
+                Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofMillis(1000)); // no pings in the way: a pulled pty fails the read
         Connector bySerial = Connectors.bySerialNumber(SERIAL, this::ports, path -> recorded(path, bytes), DriverClock.system(),
                 Duration.ofMillis(1000));
         LinkSupervisor driver = new LinkSupervisor(bySerial, new SingleBoardSession(seen, cfg), DriverClock.system(),
