@@ -78,4 +78,30 @@ class ReplayCommandTest {
     private static void record(CaptureWriter w, long t, byte[] bytes) {
         w.received(t, bytes, 0, bytes.length);
     }
+
+    @Test
+    void aCaptureWrittenByTheEmulatorReplaysToTheGameItPlayed() throws Exception {
+        Path pdn = CommandRun.shared().resolve("corpus/nk_ronde_01.pdn");
+        Path capture = dir.resolve("emulated.capture");
+        CommandRun emulate = CommandRun.of("emulate", "--pdn", pdn.toString(), "--game", "2", "--noise", "heavy",
+                "--seed", "3", "--capture", capture.toString());
+        assertEquals(0, emulate.exitCode(), emulate.err());
+
+        CommandRun run = CommandRun.of("replay", capture.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        ObjectMapper mapper = new ObjectMapper();
+        List<String> notation = new ArrayList<>();
+        for (String line : run.out().split("\\R")) {
+            if (line.isBlank()) continue;
+            JsonNode e = mapper.readTree(line);
+            String type = e.get("type").asText();
+            assertTrue(!List.of("ILLEGAL_MOVE", "POSITION_UNKNOWN", "MOVE_REPLACED", "MOVE_RETRACTED").contains(type),
+                    "a legal game raised " + line);
+            if (type.equals("MOVE")) notation.add(e.get("notation").asText());
+        }
+        List<Move> expected = PdnReader.read(pdn).get(1).plies();
+        assertEquals(expected.size(), notation.size(), "plies reconstructed");
+        assertEquals(expected.stream().map(Move::toString).toList(),
+                notation.stream().map(n -> n.replaceAll("^(\\d+)([-x]).*?(\\d+)$", "$1$2$3")).toList());
+    }
 }

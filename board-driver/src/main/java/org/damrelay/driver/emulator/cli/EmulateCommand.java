@@ -13,7 +13,12 @@ import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.capture.CaptureWriter;
-import org.damrelay.driver.dgt.protocol.HostCommand;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.ClockReading;
+import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
+import org.damrelay.driver.dgt.session.SingleBoardSession;
+import org.damrelay.driver.dgt.transport.LineHandler;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.dgt.transport.JSerialCommChannel;
 import org.damrelay.driver.emulator.Emulator;
@@ -192,17 +197,13 @@ public final class EmulateCommand implements Callable<Integer> {
         return out;
     }
 
-    /** What a driver sends on connecting: update mode, the board, the clock. */
-    private static void hostSetUp(CaptureWriter capture, List<BoardSpeaker> boards, long t) {
-        for (org.damrelay.driver.dgt.protocol.Command c : List.of(org.damrelay.driver.dgt.protocol.Command.SEND_UPDATE_NICE,
-                org.damrelay.driver.dgt.protocol.Command.SEND_BRD, org.damrelay.driver.dgt.protocol.Command.SEND_CLK)) {
-            capture.sent(t, c.encode());
-            for (BoardSpeaker b : boards) b.onCommand(t, new HostCommand.Single(c));
-        }
-    }
-
-    /** No line: the bytes the board(s) would send to a host that asked for updates, the board and the clock at once. */
+    /**
+     * No line: the capture a driver would record of this board. The host is the driver's own
+     * single-board session, so the capture holds its requests too (set-up, pings, the board asked
+     * for again after lost bytes) and replays exactly as a live line would.
+     */
     private int writeCapture(List<BoardSpeaker> boards, PrintWriter err) throws IOException {
+        BoardSpeaker board = boards.get(0);
         boolean toStdout = line == null || line.capture == null || line.capture.equals("-");
         Writer w = toStdout ? new java.io.FilterWriter(spec.commandLine().getOut()) {
             @Override public void close() throws IOException {
@@ -211,30 +212,49 @@ public final class EmulateCommand implements Callable<Integer> {
         } : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
         CaptureWriter capture = new CaptureWriter(w);
         capture.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset);
+        long[] now = {0};
+        HostCommandDecoder commands = new HostCommandDecoder(c -> board.onCommand(now[0], c));
+        LineHandler.Sink toBoard = (t, bytes) -> {
+            capture.sent(t, bytes);
+            now[0] = t;
+            commands.feed(bytes);
+        };
+        SingleBoardSession host = new SingleBoardSession(new NoObserver(), SingleBoardSession.Config.defaults());
+        // the pieces are set up at t=0: the board must stand before the host asks for it
+        board.advanceTo(0);
         capture.linkUp(0, "emulator");
-        hostSetUp(capture, boards, 0);
-        boolean[] up = new boolean[boards.size()];
-        java.util.Arrays.fill(up, true);
-        while (!boards.stream().allMatch(BoardSpeaker::finished)) {
-            long t = boards.stream().mapToLong(BoardSpeaker::nextTime).min().orElseThrow();
-            for (int i = 0; i < boards.size(); i++) {
-                BoardSpeaker b = boards.get(i);
-                b.advanceTo(t);
-                if (up[i] != b.powered()) {
-                    up[i] = b.powered();
-                    if (up[i]) {
-                        capture.linkUp(t, "emulator (replugged)");
-                        hostSetUp(capture, List.of(b), t);
-                    } else {
-                        capture.linkDown(t, "cable pulled");
-                    }
+        host.onConnected(0, toBoard);
+        boolean up = true;
+        while (!board.finished()) {
+            long t = board.nextTime();
+            board.advanceTo(t);
+            if (up != board.powered()) {
+                up = board.powered();
+                if (up) {
+                    capture.linkUp(t, "emulator (replugged)");
+                    host.onConnected(t, toBoard);
+                } else {
+                    capture.linkDown(t, "cable pulled");
+                    host.onDisconnected(t);
                 }
-                for (BoardSpeaker.Outgoing o : b.takeDue(t)) capture.received(o.at(), o.bytes(), 0, o.bytes().length);
+            }
+            for (BoardSpeaker.Outgoing o : board.takeDue(t)) {
+                capture.received(o.at(), o.bytes(), 0, o.bytes().length);
+                host.onBytes(o.at(), o.bytes(), 0, o.bytes().length);
+                host.onTick(o.at(), toBoard);
             }
             capture.tick(t);
         }
         capture.close();
         if (!toStdout) err.println("emulate: capture written to " + line.capture);
         return 0;
+    }
+
+    /** The capture needs the host's requests, not its understanding of the board. */
+    private static final class NoObserver implements BoardObserver {
+        @Override public void onBoard(long t, Sensed[] fields) {}
+        @Override public void onFieldChange(long t, int field, Sensed now) {}
+        @Override public void onClock(long t, ClockReading clock) {}
+        @Override public void onLink(long t, boolean connected) {}
     }
 }
