@@ -198,4 +198,25 @@ class ArbiterTest {
         if (auth != null) b.header("Authorization", auth);
         return java.net.http.HttpClient.newHttpClient().send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     }
+
+    @Test
+    void aBoardSwapMidRoundSendsTheGameToAnotherPhysicalBoard() {
+        play(Plays.line(2, 1));
+        ArbiterMessage.Builder ok = request(ArbiterRequest.newBuilder().setPairing(org.damrelay.proto.SetPairing.newBuilder()
+                .setInfo(org.damrelay.proto.GameInfo.newBuilder().setRound(1).setBoard(1)
+                        .setWhite(org.damrelay.proto.Player.newBuilder().setName("Roel Boomstra"))
+                        .setBlack(org.damrelay.proto.Player.newBuilder().setName("Jan Groenendijk"))
+                        .setSourceDriver("hall").setSourceBoard("105"))));
+        assertTrue(ok.hasOk(), ok.toString());
+        // the spare board goes on from the game's position; the old one feeds nothing now
+        driver.send("105", Plays.event(Plays.line(3, 1).get(2)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> driver.acked("105") == 1);
+        driver.send("101", Plays.event(Plays.line(4, 1).get(3)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !driver.errors().isEmpty());
+        assertEquals(IngestError.Code.UNKNOWN_BOARD, driver.errors().get(0).getCode());
+        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+                .anyMatch(m -> m.hasUpdate() && m.getUpdate().hasInfo() && m.getUpdate().getInfo().getSourceBoard().equals("105")));
+        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+                .filter(m -> m.hasUpdate() && m.getUpdate().hasEvent()).count() == 3);
+    }
 }
