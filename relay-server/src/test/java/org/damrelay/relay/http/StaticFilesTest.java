@@ -32,7 +32,10 @@ class StaticFilesTest {
 
     @Test
     void withoutADirectoryItLooksOnTheClasspath() throws Exception {
-        // the web-viewer module puts its files under damrelay/viewer/; here there are none
-        assertNull(new StaticFiles(null).find("/no-such-file.js"));
+        // the web-viewer module puts its files under damrelay/viewer/; the tests put a probe there
+        StaticFiles files = new StaticFiles(null);
+        assertEquals("probe\n", new String(files.find("/test-probe.txt").bytes()));
+        assertNull(files.find("/no-such-file.js"));
+        assertNull(files.find("/../logback-test.xml"));
     }
 }
