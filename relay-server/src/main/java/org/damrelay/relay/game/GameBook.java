@@ -151,7 +151,10 @@ public final class GameBook {
         GameRecord g = games.get(u.getGameId());
         if (g == null) {
             GameInfo info = u.hasInfo() ? u.getInfo() : directory.game(u.getGameId());
-            if (info == null) throw new IllegalStateException("journal names unknown game " + u.getGameId());
+            if (info == null) {
+                throw new IllegalStateException("the journal names game " + u.getGameId()
+                        + ", which is neither in the pairings nor was added by the arbiter: restore its pairing to start");
+            }
             g = gameFor(info);
         }
         g.add(u);
@@ -160,7 +163,13 @@ public final class GameBook {
 
     private String gameEvent(String gameId) {
         GameRecord g = games.get(gameId);
-        return g != null ? g.info().getEventId() : directory.game(gameId).getEventId();
+        if (g != null) return g.info().getEventId();
+        GameInfo info = directory.game(gameId);
+        if (info == null) {
+            throw new IllegalStateException("the journal names game " + gameId
+                    + ", which is neither in the pairings nor was added by the arbiter: restore its pairing to start");
+        }
+        return info.getEventId();
     }
 
     private Alert noteAlert(GameUpdate u) {
