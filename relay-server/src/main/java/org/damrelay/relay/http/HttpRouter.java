@@ -92,7 +92,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         Matcher m;
-        if ((m = ROUND_JSON.matcher(path)).matches()) {
+        if (path.equals("/api/events")) {
+            fromCore(ctx, keepAlive, "application/json", state::eventsJson);
+        } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
             int r = Integer.parseInt(m.group(2));
             fromCore(ctx, keepAlive, "application/json", () -> state.roundJson(e, r));

@@ -166,6 +166,8 @@ class SpectatorFlowTest {
         String metrics = get("/metrics");
         assertTrue(metrics.contains("damrelay_journal_fsync"), metrics);
         assertTrue(metrics.contains("damrelay_connections"), metrics);
+        String events = get("/api/events");
+        assertTrue(events.contains("{\"eventId\":\"nk\",\"name\":\"NK 2026\"") && events.contains("\"other\""), events);
         String event = get("/api/events/nk");
         assertTrue(event.contains("\"gameId\":\"nk-r1-b1\"") && event.contains("\"plies\":2"), event);
         String round = get("/api/events/nk/rounds/1");
