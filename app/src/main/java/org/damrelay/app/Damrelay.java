@@ -4,6 +4,7 @@ import org.damrelay.driver.cli.BoardCommand;
 import org.damrelay.driver.cli.CaptureDumpCommand;
 import org.damrelay.driver.cli.ReplayCommand;
 import org.damrelay.driver.emulator.cli.EmulateCommand;
+import org.damrelay.relay.cli.RelayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
                 CaptureDumpCommand.class,
                 EmulateCommand.class,
                 ReplayCommand.class,
+                RelayCommand.class,
         })
 public final class Damrelay {
     public static void main(String[] args) {

@@ -1,0 +1,183 @@
+package org.damrelay.relay;
+
+import io.netty.util.concurrent.DefaultEventExecutor;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.damrelay.proto.AuditEntry;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.RelaySnapshot;
+import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.event.EventDirectory;
+import org.damrelay.relay.fanout.UpdateBus;
+import org.damrelay.relay.game.GameBook;
+import org.damrelay.relay.game.GameRecord;
+import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.store.Journal;
+import org.damrelay.relay.store.SnapshotStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The relay's single-threaded heart: all state lives in one {@link GameBook} touched only on the
+ * core executor. A change is applied in memory, appended to the journal, and only once the
+ * journal has fsync'd it is it acked, shown to the arbiter (live) and, after the round's
+ * broadcast delay, released to spectators through the {@link UpdateBus}.
+ */
+public final class RelayCore implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RelayCore.class);
+
+    /** Sees every durable change at once (the arbiter). Called on the core thread. */
+    public interface LiveListener {
+        void durable(GameBook.Applied applied);
+
+        default void audit(AuditEntry entry) { }
+    }
+
+    private final EventExecutor executor = new DefaultEventExecutor(new DefaultThreadFactory("relay-core"));
+    private final RelayConfig config;
+    private final GameBook book;
+    private final Journal journal;
+    private final RelayMetrics metrics;
+    private final UpdateBus bus;
+    private final List<LiveListener> live = new CopyOnWriteArrayList<>();
+    private final Set<String> releaseScheduled = new HashSet<>();
+    private volatile boolean failed;
+    private final java.util.concurrent.ExecutorService snapshotWriter =
+            java.util.concurrent.Executors.newSingleThreadExecutor(new DefaultThreadFactory("relay-snapshot"));
+    private long sinceSnapshot;
+    private boolean snapshotting;
+
+    private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus) {
+        this.config = config;
+        this.book = book;
+        this.journal = journal;
+        this.metrics = metrics;
+        this.bus = bus;
+    }
+
+    /** Loads the pairings, rebuilds every game from the journal and starts releasing. */
+    public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus) throws IOException {
+        GameBook book = new GameBook(EventDirectory.from(config));
+        Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
+        snapshot.ifPresent(book::restore);
+        long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
+        Journal journal = Journal.open(config.dataPath(), from, r -> book.apply(r, true), metrics::fsyncNanos);
+        log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
+                journal.recovery().records(), config.dataPath());
+        RelayCore core = new RelayCore(config, book, journal, metrics, bus);
+        core.executor.execute(() -> book.games().forEach(core::release));
+        return core;
+    }
+
+    public RelayConfig config() { return config; }
+    public GameBook book() { return book; }
+    public EventExecutor executor() { return executor; }
+    public RelayMetrics metrics() { return metrics; }
+    public UpdateBus bus() { return bus; }
+
+    public void addLiveListener(LiveListener l) { live.add(l); }
+    public void removeLiveListener(LiveListener l) { live.remove(l); }
+
+    public void execute(Runnable task) {
+        executor.execute(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.error("relay core task failed", e);
+            }
+        });
+    }
+
+    /** Whether the journal failed: nothing more is accepted. */
+    public boolean failed() { return failed; }
+
+    /**
+     * Core thread. {@code record} has been applied to the book as {@code applied}; this makes it
+     * durable, then runs {@code onDurable} and notifies, on the core thread.
+     */
+    public void commit(JournalRecord record, GameBook.Applied applied, Runnable onDurable) {
+        CompletableFuture<Long> appended = journal.append(record);
+        if (config.snapshotEveryRecords() > 0 && ++sinceSnapshot >= config.snapshotEveryRecords() && !snapshotting) snapshot();
+        appended.whenComplete((pos, err) -> executor.execute(() -> {
+            if (err != null) {
+                failed = true;
+                log.error("journal append failed: the relay no longer acknowledges anything", err);
+                return;
+            }
+            GameUpdate u = applied.update();
+            if (u != null) {
+                GameRecord g = book.game(u.getGameId());
+                g.markDurable(u.getVersion());
+                if (applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
+            }
+            if (record.hasAudit()) for (LiveListener l : live) l.audit(record.getAudit());
+            if (u != null) for (LiveListener l : live) l.durable(applied);
+            if (onDurable != null) onDurable.run();
+            if (u != null) release(book.game(u.getGameId()));
+        }));
+    }
+
+    /**
+     * Core thread. The journal switches segment at exactly this point of the record order, and
+     * the state now is what the earlier segments hold; once they are on disk the snapshot is
+     * written off the core thread, and the segments before it can go.
+     */
+    private void snapshot() {
+        snapshotting = true;
+        sinceSnapshot = 0;
+        RelaySnapshot snap = book.snapshot(journal.segment() + 1);
+        journal.rotate().thenAcceptAsync(segment -> {
+            try {
+                if (segment != snap.getSegment()) throw new IllegalStateException("journal went to segment " + segment);
+                SnapshotStore.write(config.dataPath(), snap);
+                log.info("snapshot written: journal continues in segment {}", segment);
+            } catch (IOException | RuntimeException e) {
+                log.error("snapshot failed; the journal segments stay", e);
+            } finally {
+                executor.execute(() -> snapshotting = false);
+            }
+        }, snapshotWriter).exceptionally(e -> {
+            log.error("journal rotation failed", e);
+            return null;
+        });
+    }
+
+    /** Releases what the broadcast delay allows and schedules the rest. Core thread. */
+    public void release(GameRecord g) {
+        long delayMs = book.directory().delaySeconds(g.info()) * 1000L;
+        long now = System.currentTimeMillis();
+        for (GameUpdate u : g.releaseUpTo(now - delayMs)) {
+            if (GameRecord.visibleToSpectators(u)) bus.publish(u);
+        }
+        long next = g.nextHeldBackTime();
+        if (next >= 0 && releaseScheduled.add(g.id())) {
+            executor.schedule(() -> {
+                releaseScheduled.remove(g.id());
+                release(g);
+            }, Math.max(1, next + delayMs - now), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public void close() {
+        // the journal first: its last completions still run on the core executor
+        journal.close();
+        snapshotWriter.shutdown();
+        try {
+            snapshotWriter.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        executor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,143 @@
+package org.damrelay.relay;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.damrelay.relay.arbiter.ArbiterHandler;
+import org.damrelay.relay.arbiter.ArbiterHttp;
+import org.damrelay.relay.arbiter.ArbiterService;
+import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.fanout.InProcessBus;
+import org.damrelay.relay.fanout.SpectatorFanout;
+import org.damrelay.relay.fanout.SpectatorHandler;
+import org.damrelay.relay.http.ConnectionLimiter;
+import org.damrelay.relay.http.HttpRouter;
+import org.damrelay.relay.http.StateEndpoints;
+import org.damrelay.relay.http.StaticFiles;
+import org.damrelay.relay.ingest.IngestHandler;
+import org.damrelay.relay.ingest.IngestService;
+import org.damrelay.relay.metrics.RelayMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The relay as one object: {@code RelayServer.start(config)} rebuilds the state from the journal,
+ * binds (port 0 = an ephemeral port, see {@link #port()}) and serves until {@link #close()}.
+ */
+public final class RelayServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RelayServer.class);
+
+    private final RelayCore core;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final Channel serverChannel;
+    private final int port;
+    private final ChannelGroup webSockets;
+
+    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
+        this.core = core;
+        this.webSockets = webSockets;
+        this.boss = boss;
+        this.workers = workers;
+        this.serverChannel = serverChannel;
+        this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
+        RelayCore core = RelayCore.open(config, new RelayMetrics(), new InProcessBus());
+        ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
+        IngestService ingest = new IngestService(core);
+        SpectatorFanout fanout = new SpectatorFanout(core);
+        ArbiterService arbiter = new ArbiterService(core, ingest);
+        HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
+                () -> new IngestHandler(core, ingest),
+                () -> new SpectatorHandler(core, fanout),
+                () -> new ArbiterHandler(core, arbiter),
+                new ArbiterHttp(core, arbiter), webSockets);
+        StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
+                ? null : config.resolve(config.viewerDir()));
+        StateEndpoints state = new StateEndpoints(core.book());
+        SslContext ssl = config.tls() != null && config.tls().enabled()
+                ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
+                        config.resolve(config.tls().privateKeyPem()).toFile()).build()
+                : null;
+        RelayConfig.Limits limits = config.limits();
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp());
+
+        boolean epoll = Epoll.isAvailable();
+        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+        EventLoopGroup workers = epoll ? new EpollEventLoopGroup() : new NioEventLoopGroup();
+        Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        try {
+            ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(channelType)
+                    .option(ChannelOption.SO_BACKLOG, 4096)
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                            new WriteBufferWaterMark(limits.writeBufferLowBytes(), limits.writeBufferHighBytes()))
+                    .childOption(ChannelOption.SO_SNDBUF, limits.socketSendBufferBytes() > 0 ? limits.socketSendBufferBytes() : null)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            if (ssl != null) ch.pipeline().addLast("tls", ssl.newHandler(ch.alloc()));
+                            ch.pipeline().addLast("limiter", limiter)
+                                    .addLast("http", new HttpServerCodec())
+                                    .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
+                                    .addLast("router", new HttpRouter(core, endpoints, files, state));
+                        }
+                    });
+            Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
+            RelayServer server = new RelayServer(core, boss, workers, ch, webSockets);
+            log.info("relay listening on {}:{} ({}), data in {}", config.listen().host(), server.port,
+                    epoll ? "epoll" : "nio", Path.of(config.dataDir()));
+            return server;
+        } catch (RuntimeException | InterruptedException e) {
+            boss.shutdownGracefully();
+            workers.shutdownGracefully();
+            core.close();
+            throw e;
+        }
+    }
+
+    /** The bound port (the real one when the config said 0). */
+    public int port() { return port; }
+
+    public RelayCore core() { return core; }
+
+    public void awaitClose() throws InterruptedException {
+        serverChannel.closeFuture().sync();
+    }
+
+    @Override
+    public void close() {
+        serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        // tell every WebSocket why it goes: drivers and viewers reconnect, they were not refused
+        webSockets.writeAndFlush(new CloseWebSocketFrame(1001, "relay shutting down")).awaitUninterruptibly(2, TimeUnit.SECONDS);
+        webSockets.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        core.close();
+    }
+}

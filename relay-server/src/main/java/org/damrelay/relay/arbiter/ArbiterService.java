@@ -1,0 +1,237 @@
+package org.damrelay.relay.arbiter;
+
+import org.damrelay.draughts.notation.Fen;
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+import org.damrelay.proto.Alert;
+import org.damrelay.proto.AlertAck;
+import org.damrelay.proto.ArbiterMessage;
+import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.AuditEntry;
+import org.damrelay.proto.Correction;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.GameInfo;
+import org.damrelay.proto.GameResult;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.RelayError;
+import org.damrelay.proto.SkipRecord;
+import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.event.EventDirectory;
+import org.damrelay.relay.event.EventDirectory.Source;
+
+import org.damrelay.relay.game.GameBook;
+import org.damrelay.relay.game.GameFold;
+import org.damrelay.relay.game.GameRecord;
+import org.damrelay.relay.game.Moves;
+import org.damrelay.relay.game.SourceCursor;
+import org.damrelay.relay.ingest.IngestService;
+
+/**
+ * The arbiter's requests: acknowledge alerts, enter results (raising EARLY_DRAW_AGREED for a draw
+ * before move 40, SWR 13.4), correct games (as explicit corrections with an audit entry, never a
+ * silent rewrite), edit pairings and swap boards, release blocked boards, and the match report.
+ * Arbiters see every durable change of their event live. Core thread only.
+ */
+public final class ArbiterService implements RelayCore.LiveListener {
+
+    private final RelayCore core;
+    private final IngestService ingest;
+    private final List<ArbiterSession> sessions = new ArrayList<>();
+
+    public ArbiterService(RelayCore core, IngestService ingest) {
+        this.core = core;
+        this.ingest = ingest;
+        core.addLiveListener(this);
+    }
+
+    private GameBook book() { return core.book(); }
+
+    /** A new arbiter connection: every alert so far, then everything live. */
+    public void connected(ArbiterSession s) {
+        sessions.add(s);
+        for (Alert a : book().alerts()) {
+            GameRecord g = book().game(a.getGameId());
+            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAlert(a).build());
+        }
+    }
+
+    public void disconnected(ArbiterSession s) {
+        sessions.remove(s);
+    }
+
+    @Override
+    public void durable(GameBook.Applied applied) {
+        GameRecord g = book().game(applied.update().getGameId());
+        for (ArbiterSession s : sessions) {
+            if (!g.info().getEventId().equals(s.eventId())) continue;
+            s.send(ArbiterMessage.newBuilder().setUpdate(applied.update()).build());
+            if (applied.alert() != null) s.send(ArbiterMessage.newBuilder().setAlert(applied.alert()).build());
+        }
+    }
+
+    @Override
+    public void audit(AuditEntry entry) {
+        GameRecord g = book().game(entry.getGameId());
+        for (ArbiterSession s : sessions) {
+            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAudit(entry).build());
+        }
+    }
+
+    public void handle(ArbiterSession s, ArbiterRequest r) {
+        String id = r.getRequestId();
+        try {
+            switch (r.getBodyCase()) {
+                case ACK_ALERT -> ackAlert(s, id, r.getAckAlert().getAlertId());
+                case RESULT -> result(s, id, r.getResult().getGameId(), r.getResult().getResult());
+                case CORRECT -> correct(s, id, r.getCorrect().getGameId(), r.getCorrect().getCorrection());
+                case PAIRING -> pairing(s, id, r.getPairing().getInfo());
+                case RESOLVE -> resolve(s, id, r.getResolve().getGameId(), r.getResolve().getFen());
+                case REPORT -> s.send(ArbiterMessage.newBuilder().setRequestId(id)
+                        .setReport(MatchReports.build(book(), s.eventId())).build());
+                default -> error(s, id, "BAD_REQUEST", "empty request");
+            }
+        } catch (IllegalArgumentException e) {
+            error(s, id, "BAD_REQUEST", e.getMessage());
+        }
+    }
+
+    private GameRecord game(ArbiterSession s, String id, String gameId) {
+        GameRecord g = book().game(gameId);
+        if (g == null || !g.info().getEventId().equals(s.eventId())) {
+            error(s, id, "UNKNOWN_GAME", "no game " + gameId + " in event " + s.eventId());
+            return null;
+        }
+        return g;
+    }
+
+    private void ackAlert(ArbiterSession s, String id, long alertId) {
+        Alert a = book().alert(alertId);
+        if (a == null || book().game(a.getGameId()) == null
+                || !book().game(a.getGameId()).info().getEventId().equals(s.eventId())) {
+            error(s, id, "UNKNOWN_ALERT", "no alert " + alertId + " in event " + s.eventId());
+            return;
+        }
+        JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
+        core.commit(rec, book().apply(rec, false), () -> ok(s, id, "alert " + alertId + " acknowledged"));
+    }
+
+    private void result(ArbiterSession s, String id, String gameId, GameResult result) {
+        GameRecord g = game(s, id, gameId);
+        if (g == null) return;
+        if (result == GameResult.UNRECOGNIZED) throw new IllegalArgumentException("unknown result");
+        long now = System.currentTimeMillis();
+        commitUpdate(g, GameUpdate.newBuilder().setResult(result), now);
+        String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + org.damrelay.relay.game.Pdn.result(result);
+        if (result == GameResult.DRAW && EarlyDraw.isEarly(g.live())) {
+            GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(g.live().plyCount())
+                    .setCaptureTimeMs(now).setText("draw agreed after " + EarlyDraw.movesBothMade(g.live())
+                            + " moves: too early, both players lose (SWR 13.4)").build();
+            commitUpdate(g, GameUpdate.newBuilder().setEvent(early), now);
+        }
+        audit(s, id, g, text.toUpperCase(), "", text);
+    }
+
+    private void correct(ArbiterSession s, String id, String gameId, Correction c) {
+        GameRecord g = game(s, id, gameId);
+        if (g == null) return;
+        GameFold live = g.live();
+        Correction.Builder b = c.toBuilder().setArbiter(s.arbiter());
+        String action;
+        switch (c.getKind()) {
+            case TAKE_BACK -> {
+                if (c.getPly() > live.plyCount()) throw new IllegalArgumentException("cannot take back to ply " + c.getPly() + ": the game has " + live.plyCount());
+                b.setFen(Fen.write(live.positionAfter(c.getPly())));
+                action = "TAKE_BACK to ply " + c.getPly();
+            }
+            case REPLACE_MOVE -> {
+                if (c.getPly() < 1 || c.getPly() > live.plyCount()) {
+                    throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has " + live.plyCount());
+                }
+                Position before = live.positionAfter(c.getPly() - 1);
+                Move m = Moves.toMove(c.getMove());
+                Move legal = live.variant().legalMoves(before).stream().filter(m::equals).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("move " + m + " is not legal at ply " + c.getPly()
+                                + " (" + Fen.write(before) + "); use SET_POSITION for an irregular position"));
+                Move played = c.getMove().getPathCount() > 2 ? m : legal;
+                b.setMove(Moves.toData(played)).setNotation(Moves.notation(before, played, live.variant()))
+                        .setFen(Fen.write(before.apply(played)));
+                action = "REPLACE_MOVE ply " + c.getPly() + " by " + b.getNotation();
+            }
+            case SET_POSITION -> {
+                Position p = Fen.parse(c.getFen());
+                int ply = c.getPly() == 0 ? live.plyCount() : c.getPly();
+                if (ply > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the game has " + live.plyCount());
+                b.setPly(ply).setFen(Fen.write(p));
+                action = "SET_POSITION after ply " + ply + ": " + b.getFen();
+            }
+            default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE or SET_POSITION");
+        }
+        commitUpdate(g, GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
+        audit(s, id, g, action, c.getReason(), action);
+    }
+
+    private void pairing(ArbiterSession s, String id, GameInfo info) {
+        if (info.getRound() < 1 || info.getBoard() < 1) throw new IllegalArgumentException("pairing needs round and board >= 1");
+        String gameId = EventDirectory.gameId(s.eventId(), info.getRound(), info.getBoard());
+        GameInfo.Builder b = info.toBuilder().setEventId(s.eventId()).setGameId(gameId);
+        if (b.getVariant().isEmpty()) b.setVariant("INTERNATIONAL");
+        if (!b.getStartFen().isEmpty()) Fen.parse(b.getStartFen());
+        GameInfo full = b.build();
+        GameRecord g = book().gameFor(full);
+        String action = "PAIRING " + gameId + ": " + full.getWhite().getName() + " - " + full.getBlack().getName()
+                + " on " + full.getSourceDriver() + "/" + full.getSourceBoard();
+        commitUpdate(g, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
+        audit(s, id, g, action, "", action);
+    }
+
+    private void resolve(ArbiterSession s, String id, String gameId, String fen) {
+        GameRecord g = game(s, id, gameId);
+        if (g == null) return;
+        GameInfo info = g.info();
+        Source src = new Source(info.getEventId(), info.getSourceDriver(), info.getSourceBoard());
+        SourceCursor cursor = book().cursor(src);
+        if (!cursor.blocked()) {
+            error(s, id, "NOT_BLOCKED", "board " + info.getSourceBoard() + " of game " + gameId + " is not blocked");
+            return;
+        }
+        if (fen != null && !fen.isBlank()) {
+            correct(s, "", gameId, Correction.newBuilder().setKind(Correction.Kind.SET_POSITION).setFen(fen)
+                    .setReason("position given when releasing the blocked board").build());
+        }
+        long seq = cursor.blockedSeq();
+        JournalRecord rec = JournalRecord.newBuilder().setSkip(SkipRecord.newBuilder().setEventId(info.getEventId())
+                .setDriverId(info.getSourceDriver()).setBoard(info.getSourceBoard()).setSeq(seq)).build();
+        core.commit(rec, book().apply(rec, false), () -> {
+            cursor.markDurable(seq, true);
+            ingest.skipped(info.getEventId(), info.getSourceDriver(), info.getSourceBoard(), seq);
+        });
+        String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped";
+        audit(s, id, g, action, cursor.blockedReason(), action);
+    }
+
+    private void commitUpdate(GameRecord g, GameUpdate.Builder u, long now) {
+        GameUpdate update = g.append(u, now);
+        JournalRecord rec = JournalRecord.newBuilder().setArbiterUpdate(update).build();
+        core.commit(rec, book().apply(rec, false), null);
+    }
+
+    private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText) {
+        AuditEntry e = AuditEntry.newBuilder().setTimeMs(System.currentTimeMillis()).setArbiter(s.arbiter())
+                .setGameId(g.id()).setAction(action).setReason(reason).build();
+        JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
+        // journal order = apply order, so the ok comes after everything the request changed is durable
+        core.commit(rec, book().apply(rec, false), () -> { if (!id.isEmpty()) ok(s, id, okText); });
+    }
+
+    private static void ok(ArbiterSession s, String id, String text) {
+        s.send(ArbiterMessage.newBuilder().setRequestId(id).setOk(text).build());
+    }
+
+    private static void error(ArbiterSession s, String id, String code, String message) {
+        s.send(ArbiterMessage.newBuilder().setRequestId(id).setError(RelayError.newBuilder().setCode(code).setMessage(message)).build());
+    }
+}

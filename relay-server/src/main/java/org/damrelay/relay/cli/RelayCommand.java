@@ -1,0 +1,62 @@
+package org.damrelay.relay.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.config.Tokens;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code damrelay relay [--config FILE]}: runs the relay until it is stopped. */
+@Command(name = "relay", mixinStandardHelpOptions = true,
+        description = "Run the relay server: driver ingest, spectator fan-out, arbiter API, PDN and metrics.")
+public final class RelayCommand implements Callable<Integer> {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "JSON or YAML config; without it the embedded defaults apply")
+    Path config;
+
+    @Option(names = "--port", description = "listen port, overriding the config (0 = any free port)")
+    Integer port;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "data directory (journal), overriding the config")
+    Path data;
+
+    @Option(names = "--hash-token", paramLabel = "TOKEN", description = "print the SHA-256 digest to put in the config for TOKEN, and exit")
+    String hashToken;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (hashToken != null) {
+            spec.commandLine().getOut().println(Tokens.sha256Hex(hashToken));
+            return 0;
+        }
+        RelayConfig c;
+        try {
+            c = config == null ? ConfigLoader.defaults() : ConfigLoader.load(config);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 2;
+        }
+        if (port != null) c = c.withPort(port);
+        if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
+        RelayServer server = RelayServer.start(c);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
+        // one machine-readable line: tests and scripts read the bound port from it
+        spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
+        spec.commandLine().getOut().flush();
+        server.awaitClose();
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RelayCommand()).execute(args));
+    }
+}

@@ -1,0 +1,85 @@
+package org.damrelay.relay.config;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+
+/** Reads a JSON or YAML config file over the embedded defaults. */
+public final class ConfigLoader {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private ConfigLoader() {}
+
+    /** The embedded defaults alone. */
+    public static RelayConfig defaults() {
+        return bind(defaultTree(), null);
+    }
+
+    /** The file over the defaults; relative paths in it resolve against its directory. */
+    public static RelayConfig load(Path file) {
+        JsonNode user;
+        try {
+            // YAML is a superset of JSON: one parser reads both
+            user = YAML.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read config " + file + ": " + e.getMessage(), e);
+        }
+        if (user == null || user.isMissingNode() || user.isNull()) user = YAML.createObjectNode();
+        if (!user.isObject()) throw new IllegalArgumentException("config " + file + ": top level must be an object");
+        ObjectNode merged = defaultTree();
+        merge(merged, (ObjectNode) user);
+        Path dir = file.toAbsolutePath().getParent();
+        return bind(merged, dir == null ? null : dir.toString());
+    }
+
+    /** Parses a config given as text (tests, embedded use). */
+    public static RelayConfig parse(String text, Path baseDir) {
+        try {
+            ObjectNode merged = defaultTree();
+            JsonNode user = YAML.readTree(text);
+            if (user != null && user.isObject()) merge(merged, (ObjectNode) user);
+            return bind(merged, baseDir == null ? null : baseDir.toString());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("config does not parse: " + e.getMessage(), e);
+        }
+    }
+
+    private static ObjectNode defaultTree() {
+        try (InputStream in = ConfigLoader.class.getResourceAsStream("/damrelay/relay-defaults.yaml")) {
+            if (in == null) throw new IllegalStateException("relay-defaults.yaml missing from the classpath");
+            return (ObjectNode) YAML.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Objects merge key by key; anything else (lists included) replaces the default. */
+    private static void merge(ObjectNode base, ObjectNode over) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = over.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode b = base.get(e.getKey());
+            if (b instanceof ObjectNode bo && e.getValue() instanceof ObjectNode vo) merge(bo, vo);
+            else base.set(e.getKey(), e.getValue());
+        }
+    }
+
+    private static RelayConfig bind(ObjectNode tree, String baseDir) {
+        tree.put("baseDir", baseDir);
+        try {
+            return YAML.treeToValue(tree, RelayConfig.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("invalid config: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package org.damrelay.relay.config;
+
+import java.util.List;
+
+/**
+ * One event: its tokens (SHA-256 digests only), its rounds with their broadcast delay, and its
+ * pairings, from a file ({@code pairings}, JSON or CSV) and/or inline ({@code boards}).
+ */
+public record EventConfig(String id, String name, String site, List<TokenConfig> driverTokens,
+                          List<TokenConfig> arbiterTokens, List<RoundConfig> rounds, String pairings,
+                          List<BoardPairing> boards) {
+
+    public EventConfig {
+        if (id == null || !id.matches("[a-z0-9_-]+")) {
+            throw new IllegalArgumentException("event id \"" + id + "\" must match [a-z0-9_-]+");
+        }
+        driverTokens = driverTokens == null ? List.of() : List.copyOf(driverTokens);
+        arbiterTokens = arbiterTokens == null ? List.of() : List.copyOf(arbiterTokens);
+        rounds = rounds == null ? List.of() : List.copyOf(rounds);
+        boards = boards == null ? List.of() : List.copyOf(boards);
+        name = name == null ? id : name;
+        site = site == null ? "" : site;
+    }
+
+    /** Broadcast delay of a round in seconds (SWR 16.1), 0 when the round is not configured. */
+    public int delaySeconds(int round) {
+        for (RoundConfig r : rounds) if (r.number() == round) return r.delaySeconds();
+        return 0;
+    }
+
+    /** @param delaySeconds 0 to 3600 */
+    public record RoundConfig(int number, int delaySeconds, String date) {
+        public RoundConfig {
+            if (delaySeconds < 0 || delaySeconds > 3600) {
+                throw new IllegalArgumentException("round " + number + ": delaySeconds " + delaySeconds + " not in 0..3600");
+            }
+        }
+    }
+
+    /** @param sha256 lower-case hex SHA-256 of the token; the token itself is never stored */
+    public record TokenConfig(String name, String sha256, boolean revoked) {}
+}

@@ -1,0 +1,66 @@
+package org.damrelay.relay.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The whole relay configuration. Every field has an embedded default
+ * ({@code damrelay/relay-defaults.yaml}); a config file only says what differs.
+ *
+ * @param snapshotEveryRecords journal records between two snapshots (0 = never)
+ * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits,
+                          List<EventConfig> events, long snapshotEveryRecords, String baseDir) {
+
+    public record Listen(String host, int port) {}
+
+    /** PEM files; both empty = plain HTTP (TLS terminated by a proxy, see docs/protocol.md). */
+    public record Tls(String certChainPem, String privateKeyPem) {
+        public boolean enabled() {
+            return certChainPem != null && !certChainPem.isBlank();
+        }
+    }
+
+    /** @param socketSendBufferBytes SO_SNDBUF per connection, 0 = the OS default (smaller = less memory per spectator) */
+    public record Limits(int maxFrameBytes, int spectatorMessagesPerSecond, int maxSubscriptionsPerConnection,
+                         int connectionsPerIp, int idleTimeoutSeconds, List<String> allowedOrigins,
+                         int writeBufferLowBytes, int writeBufferHighBytes, long slowConsumerCutMillis,
+                         long helloTimeoutMillis, int maxCatchUpUpdates, int socketSendBufferBytes) {}
+
+    public Path resolve(String path) {
+        Path p = Path.of(path);
+        return p.isAbsolute() || baseDir == null ? p : Path.of(baseDir).resolve(p);
+    }
+
+    public Path dataPath() {
+        return resolve(dataDir);
+    }
+
+    public EventConfig event(String id) {
+        for (EventConfig e : events) if (e.id().equals(id)) return e;
+        return null;
+    }
+
+    public RelayConfig withPort(int port) {
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, events, snapshotEveryRecords, baseDir);
+    }
+
+    public RelayConfig withDataDir(String dir) {
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, events, snapshotEveryRecords, baseDir);
+    }
+
+    public RelayConfig withEvents(List<EventConfig> list) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, List.copyOf(list), snapshotEveryRecords, baseDir);
+    }
+
+    public RelayConfig withSnapshotEveryRecords(long n) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, events, n, baseDir);
+    }
+
+    public RelayConfig withLimits(Limits l) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, events, snapshotEveryRecords, baseDir);
+    }
+}

@@ -1,0 +1,30 @@
+package org.damrelay.relay.fanout;
+
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import java.util.Set;
+import org.damrelay.proto.SpectatorMessage;
+
+/** A spectator as the fan-out sees it. */
+public interface SpectatorConnection {
+    EventLoop eventLoop();
+
+    /** The scopes it subscribed to; core thread only. */
+    Set<String> scopes();
+
+    /** Event loop: writes a shared frame unless the connection is lagging; false = dropped (and released). */
+    boolean deliver(TextWebSocketFrame frame);
+
+    void flush();
+
+    /** Any thread: encodes and writes one message (snapshots, errors). */
+    void send(SpectatorMessage message);
+
+    /** Any thread: writes a frame whose bytes are shared with other recipients (it takes the reference). */
+    void sendShared(TextWebSocketFrame frame);
+
+    /** The connection may take live updates again. */
+    void caughtUp();
+
+    void closeTooMany(String reason);
+}

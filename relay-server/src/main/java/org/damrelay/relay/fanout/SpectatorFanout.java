@@ -1,0 +1,209 @@
+package org.damrelay.relay.fanout;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.damrelay.proto.GameInfo;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.RelayError;
+import org.damrelay.proto.SpectatorMessage;
+import org.damrelay.proto.Subscribe;
+import org.damrelay.proto.Subscribed;
+import org.damrelay.proto.Unsubscribe;
+import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.game.GameRecord;
+
+/**
+ * Delivers released updates to the spectators subscribed to their game, round or event. Each
+ * update is encoded once; every recipient gets a retained duplicate of the same bytes, and each
+ * event loop gets one task that writes to all its channels and flushes them. Subscriptions are
+ * kept on the core thread, so a snapshot and the live updates after it never cross.
+ */
+public final class SpectatorFanout {
+
+    private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
+
+    private final RelayCore core;
+    private final Map<String, Set<SpectatorConnection>> byScope = new HashMap<>();
+    /** The encoded snapshot of each game at its released version: a reconnect storm encodes each once. */
+    private final Map<String, EncodedSnapshot> snapshots = new HashMap<>();
+
+    private record EncodedSnapshot(int version, TextWebSocketFrame frame) {}
+
+    public SpectatorFanout(RelayCore core) {
+        this.core = core;
+        core.bus().subscribe(this::onUpdate);
+    }
+
+    public static String json(SpectatorMessage m) {
+        try {
+            return JSON.print(m);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static ByteBuf encode(SpectatorMessage m) {
+        return Unpooled.wrappedBuffer(json(m).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String gameScope(String gameId) { return "g:" + gameId; }
+    private static String roundScope(String eventId, int round) { return round == 0 ? "e:" + eventId : "r:" + eventId + "#" + round; }
+
+    /** Core thread: one released update to every subscriber. */
+    void onUpdate(GameUpdate u) {
+        long t0 = System.nanoTime();
+        GameRecord g = core.book().game(u.getGameId());
+        GameInfo info = g.info();
+        Set<SpectatorConnection> recipients = new LinkedHashSet<>();
+        for (String scope : List.of(gameScope(u.getGameId()), roundScope(info.getEventId(), info.getRound()),
+                roundScope(info.getEventId(), 0))) {
+            Set<SpectatorConnection> s = byScope.get(scope);
+            if (s != null) recipients.addAll(s);
+        }
+        if (recipients.isEmpty()) return;
+        Map<EventLoop, List<SpectatorConnection>> byLoop = new HashMap<>();
+        for (SpectatorConnection c : recipients) byLoop.computeIfAbsent(c.eventLoop(), k -> new ArrayList<>()).add(c);
+        TextWebSocketFrame frame = new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(u).build()));
+        long releasedAt = System.currentTimeMillis();
+        for (Map.Entry<EventLoop, List<SpectatorConnection>> e : byLoop.entrySet()) {
+            TextWebSocketFrame shared = frame.retain();
+            List<SpectatorConnection> conns = e.getValue();
+            e.getKey().execute(() -> {
+                try {
+                    int written = 0, dropped = 0;
+                    for (SpectatorConnection c : conns) {
+                        if (c.deliver(shared.retainedDuplicate())) written++;
+                        else dropped++;
+                    }
+                    for (SpectatorConnection c : conns) c.flush();
+                    core.metrics().delivered(written);
+                    if (dropped > 0) core.metrics().dropped(dropped);
+                    core.metrics().deliveryLatencyMillis(System.currentTimeMillis() - releasedAt);
+                } finally {
+                    shared.release();
+                }
+            });
+        }
+        frame.release();
+        core.metrics().fanoutNanos(System.nanoTime() - t0);
+    }
+
+    /** Core thread. */
+    public void subscribe(SpectatorConnection c, Subscribe s) {
+        List<GameInfo> games;
+        String scope;
+        if (!s.getGameId().isEmpty()) {
+            GameRecord g = core.book().game(s.getGameId());
+            if (g == null) {
+                c.send(error("UNKNOWN_GAME", "no game " + s.getGameId()));
+                return;
+            }
+            games = List.of(g.info());
+            scope = gameScope(s.getGameId());
+        } else {
+            if (core.book().directory().event(s.getEventId()) == null) {
+                c.send(error("UNKNOWN_EVENT", "no event \"" + s.getEventId() + "\""));
+                return;
+            }
+            games = core.book().directory().games(s.getEventId(), s.getRound());
+            scope = roundScope(s.getEventId(), s.getRound());
+        }
+        if (!c.scopes().contains(scope)) {
+            if (c.scopes().size() >= core.config().limits().maxSubscriptionsPerConnection()) {
+                c.closeTooMany("more than " + core.config().limits().maxSubscriptionsPerConnection() + " subscriptions");
+                return;
+            }
+            c.scopes().add(scope);
+            byScope.computeIfAbsent(scope, k -> new HashSet<>()).add(c);
+            core.metrics().subscriptions(1);
+        }
+        Subscribed.Builder done = Subscribed.newBuilder().setEventId(s.getEventId()).setRound(s.getRound()).setGameId(s.getGameId());
+        for (GameInfo info : games) {
+            GameRecord g = core.book().game(info.getGameId());
+            if (g == null) continue;
+            catchUp(c, g, s.getKnownMap().get(g.id()));
+            done.addGameIds(g.id());
+            done.setDelaySeconds(Math.max(done.getDelaySeconds(), core.book().directory().delaySeconds(info)));
+        }
+        c.send(SpectatorMessage.newBuilder().setSubscribed(done).build());
+    }
+
+    private void catchUp(SpectatorConnection c, GameRecord g, Integer known) {
+        List<GameUpdate> missed = known == null ? null : g.releasedSince(known, core.config().limits().maxCatchUpUpdates());
+        if (missed == null) {
+            c.sendShared(snapshotFrame(g));
+        } else {
+            for (GameUpdate u : missed) c.send(SpectatorMessage.newBuilder().setUpdate(u).build());
+        }
+    }
+
+    /** Core thread. */
+    public void unsubscribe(SpectatorConnection c, Unsubscribe u) {
+        String scope = !u.getGameId().isEmpty() ? gameScope(u.getGameId()) : roundScope(u.getEventId(), u.getRound());
+        if (c.scopes().remove(scope)) {
+            Set<SpectatorConnection> set = byScope.get(scope);
+            if (set != null) set.remove(c);
+            core.metrics().subscriptions(-1);
+        }
+    }
+
+    /** Core thread: the connection is gone. */
+    public void remove(SpectatorConnection c) {
+        for (String scope : c.scopes()) {
+            Set<SpectatorConnection> set = byScope.get(scope);
+            if (set != null && set.remove(c) && set.isEmpty()) byScope.remove(scope);
+            core.metrics().subscriptions(-1);
+        }
+        c.scopes().clear();
+    }
+
+    /** Core thread: a slow consumer caught up; it gets the latest snapshot of each of its games instead of the backlog. */
+    public void resync(SpectatorConnection c) {
+        c.caughtUp();
+        Set<String> seen = new HashSet<>();
+        for (String scope : c.scopes()) {
+            List<GameInfo> games;
+            if (scope.startsWith("g:")) {
+                GameRecord g = core.book().game(scope.substring(2));
+                games = g == null ? List.of() : List.of(g.info());
+            } else if (scope.startsWith("r:")) {
+                String[] p = scope.substring(2).split("#");
+                games = core.book().directory().games(p[0], Integer.parseInt(p[1]));
+            } else {
+                games = core.book().directory().games(scope.substring(2), 0);
+            }
+            for (GameInfo info : games) {
+                GameRecord g = core.book().game(info.getGameId());
+                if (g != null && seen.add(g.id())) c.sendShared(snapshotFrame(g));
+            }
+        }
+    }
+
+    /** Core thread: a retained duplicate of the game's encoded snapshot, encoding it only when it changed. */
+    private TextWebSocketFrame snapshotFrame(GameRecord g) {
+        EncodedSnapshot cached = snapshots.get(g.id());
+        if (cached == null || cached.version() != g.released()) {
+            if (cached != null) cached.frame().release();
+            cached = new EncodedSnapshot(g.released(),
+                    new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot()).build())));
+            snapshots.put(g.id(), cached);
+        }
+        return cached.frame().retainedDuplicate();
+    }
+
+    public static SpectatorMessage error(String code, String message) {
+        return SpectatorMessage.newBuilder().setError(RelayError.newBuilder().setCode(code).setMessage(message)).build();
+    }
+}

@@ -1,0 +1,173 @@
+package org.damrelay.relay.fanout;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoop;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.damrelay.proto.SpectatorMessage;
+import org.damrelay.proto.SpectatorRequest;
+import org.damrelay.relay.RelayCore;
+
+/**
+ * One spectator's WebSocket on /ws. Spectators only subscribe: anything but a JSON
+ * SpectatorRequest, or too many of them, closes the connection. When its write buffer passes the
+ * high water mark it stops getting updates; once drained it gets fresh snapshots instead of the
+ * backlog, and if it stays stuck it is cut.
+ */
+public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocketFrame> implements SpectatorConnection {
+
+    public static final int SLOW_CONSUMER = 4000, BAD_REQUEST = 4400, TOO_MANY = 4429;
+    private static final JsonFormat.Parser PARSER = JsonFormat.parser();
+
+    private final RelayCore core;
+    private final SpectatorFanout fanout;
+    private final Set<String> scopes = new HashSet<>();
+    private Channel channel;
+    private volatile boolean lagging;
+    private boolean cutScheduled;
+    private long windowStart;
+    private int inWindow;
+
+    public SpectatorHandler(RelayCore core, SpectatorFanout fanout) {
+        this.core = core;
+        this.fanout = fanout;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+        core.metrics().connectionOpened("spectator");
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        core.metrics().connectionClosed("spectator");
+        core.execute(() -> fanout.remove(this));
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        if (frame instanceof CloseWebSocketFrame) {
+            ctx.writeAndFlush(new CloseWebSocketFrame(1000, "bye")).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        if (!rateOk()) {
+            close(TOO_MANY, "more than " + core.config().limits().spectatorMessagesPerSecond() + " messages per second");
+            return;
+        }
+        if (!(frame instanceof TextWebSocketFrame text)) {
+            close(BAD_REQUEST, "spectators send JSON text frames (subscribe/unsubscribe) only");
+            return;
+        }
+        SpectatorRequest.Builder req = SpectatorRequest.newBuilder();
+        try {
+            PARSER.merge(text.text(), req);
+        } catch (InvalidProtocolBufferException | RuntimeException e) {
+            close(BAD_REQUEST, "not a SpectatorRequest: " + e.getMessage());
+            return;
+        }
+        SpectatorRequest r = req.build();
+        switch (r.getBodyCase()) {
+            case SUBSCRIBE -> core.execute(() -> fanout.subscribe(this, r.getSubscribe()));
+            case UNSUBSCRIBE -> core.execute(() -> fanout.unsubscribe(this, r.getUnsubscribe()));
+            default -> close(BAD_REQUEST, "empty request: send subscribe or unsubscribe");
+        }
+    }
+
+    private boolean rateOk() {
+        long now = System.nanoTime();
+        if (now - windowStart > TimeUnit.SECONDS.toNanos(1)) {
+            windowStart = now;
+            inWindow = 0;
+        }
+        return ++inWindow <= core.config().limits().spectatorMessagesPerSecond();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            if (lagging) core.execute(() -> fanout.resync(this));
+        } else {
+            // not lagging yet: only a dropped live update makes it so (snapshots may fill the buffer too)
+            scheduleCut();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    private void scheduleCut() {
+        if (cutScheduled) return;
+        cutScheduled = true;
+        long ms = core.config().limits().slowConsumerCutMillis();
+        channel.eventLoop().schedule(() -> {
+            cutScheduled = false;
+            if (channel.isActive() && !channel.isWritable()) {
+                // a close frame would queue behind the backlog: drop the connection itself
+                channel.close();
+            }
+        }, ms, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public EventLoop eventLoop() { return channel.eventLoop(); }
+
+    @Override
+    public Set<String> scopes() { return scopes; }
+
+    @Override
+    public boolean deliver(TextWebSocketFrame frame) {
+        if (lagging || !channel.isWritable()) {
+            if (!lagging) {
+                lagging = true;
+                scheduleCut();
+            }
+            frame.release();
+            return false;
+        }
+        channel.write(frame, channel.voidPromise());
+        return true;
+    }
+
+    @Override
+    public void flush() { channel.flush(); }
+
+    @Override
+    public void send(SpectatorMessage message) {
+        if (channel.isActive()) channel.writeAndFlush(new TextWebSocketFrame(SpectatorFanout.encode(message)));
+    }
+
+    @Override
+    public void sendShared(TextWebSocketFrame frame) {
+        if (channel.isActive()) channel.writeAndFlush(frame);
+        else frame.release();
+    }
+
+    @Override
+    public void caughtUp() { lagging = false; }
+
+    @Override
+    public void closeTooMany(String reason) { close(TOO_MANY, reason); }
+
+    private void close(int code, String reason) {
+        if (channel.isActive()) {
+            String r = reason.length() > 120 ? reason.substring(0, 120) : reason;
+            channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // a peer that resets or breaks the protocol: nothing to answer, just drop it
+        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

@@ -1,0 +1,184 @@
+package org.damrelay.relay.game;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.damrelay.proto.Alert;
+import org.damrelay.proto.CursorState;
+import org.damrelay.proto.GameState;
+import org.damrelay.proto.RelaySnapshot;
+import org.damrelay.proto.AuditEntry;
+import org.damrelay.proto.GameInfo;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.IngestRecord;
+import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.SkipRecord;
+import org.damrelay.relay.event.EventDirectory;
+import org.damrelay.relay.event.EventDirectory.Source;
+
+/**
+ * The relay's whole state: every game, every board's stream cursor, the alerts and the audit
+ * log. Journal records are applied here in order, both when they are accepted live and when the
+ * journal is replayed at start, so both paths give the same state. Core thread only.
+ */
+public final class GameBook {
+
+    private final EventDirectory directory;
+    private final Map<String, GameRecord> games = new LinkedHashMap<>();
+    private final Map<Source, SourceCursor> cursors = new HashMap<>();
+    private final Map<Long, Alert> alerts = new LinkedHashMap<>();
+    private final List<AuditEntry> audit = new ArrayList<>();
+
+    public GameBook(EventDirectory directory) {
+        this.directory = directory;
+        for (GameInfo g : directory.allGames()) games.put(g.getGameId(), new GameRecord(g));
+    }
+
+    public EventDirectory directory() { return directory; }
+
+    public GameRecord game(String id) { return games.get(id); }
+
+    public List<GameRecord> games() { return List.copyOf(games.values()); }
+
+    public SourceCursor cursor(Source s) {
+        return cursors.computeIfAbsent(s, k -> new SourceCursor());
+    }
+
+    public Map<Source, SourceCursor> cursors() { return cursors; }
+
+    public List<Alert> alerts() { return List.copyOf(alerts.values()); }
+
+    public Alert alert(long id) { return alerts.get(id); }
+
+    public List<AuditEntry> audit() { return List.copyOf(audit); }
+
+    /** A new game (pairing added by the arbiter) or an existing one. */
+    public GameRecord gameFor(GameInfo info) {
+        return games.computeIfAbsent(info.getGameId(), k -> new GameRecord(info));
+    }
+
+    /**
+     * Applies one journal record. {@code stored} = it comes from the journal (replay), so its
+     * updates are added as they are; live records were already appended by the services.
+     */
+    /** What applying a record produced: the game update and the alert it raised, either may be null. */
+    public record Applied(GameUpdate update, Alert alert) {
+        static final Applied NOTHING = new Applied(null, null);
+    }
+
+    public Applied apply(JournalRecord r, boolean stored) {
+        switch (r.getBodyCase()) {
+            case INGEST -> {
+                IngestRecord in = r.getIngest();
+                GameUpdate u = in.getUpdate();
+                Source s = new Source(gameEvent(u.getGameId()), in.getDriverId(), in.getBoard());
+                SourceCursor c = cursor(s);
+                c.applied = Math.max(c.applied, in.getSeq());
+                if (stored) {
+                    c.markDurable(in.getSeq(), false);
+                    addStored(u);
+                }
+                return new Applied(u, noteAlert(u));
+            }
+            case ARBITER_UPDATE -> {
+                GameUpdate u = r.getArbiterUpdate();
+                if (stored) addStored(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+                return new Applied(u, noteAlert(u));
+            }
+            case AUDIT -> audit.add(r.getAudit());
+            case ALERT_ACK -> {
+                Alert a = alerts.get(r.getAlertAck().getAlertId());
+                if (a != null) {
+                    alerts.put(a.getAlertId(), a.toBuilder().setAcknowledged(true)
+                            .setAcknowledgedBy(r.getAlertAck().getArbiter()).build());
+                }
+            }
+            case SKIP -> {
+                SkipRecord k = r.getSkip();
+                SourceCursor c = cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard()));
+                c.applied = Math.max(c.applied, k.getSeq());
+                c.blockedSeq = 0;
+                c.blockedReason = "";
+                if (stored) c.markDurable(k.getSeq(), true);
+            }
+            case BODY_NOT_SET -> { }
+        }
+        return Applied.NOTHING;
+    }
+
+    /** The whole state as a snapshot, to be written once the journal continues at {@code segment}. */
+    public RelaySnapshot snapshot(long segment) {
+        RelaySnapshot.Builder b = RelaySnapshot.newBuilder().setSegment(segment);
+        for (GameRecord g : games.values()) {
+            GameState.Builder gs = GameState.newBuilder().setInitialInfo(g.initialInfo());
+            for (int v = 1; v <= g.version(); v++) gs.addUpdates(g.update(v));
+            b.addGames(gs);
+        }
+        for (Map.Entry<Source, SourceCursor> e : cursors.entrySet()) {
+            SourceCursor c = e.getValue();
+            if (c.applied == 0) continue;
+            b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
+                    .setBoard(e.getKey().board()).setSeq(c.applied).setSkipped(c.durableSkipped));
+        }
+        b.addAllAlerts(alerts.values()).addAllAudit(audit);
+        return b.build();
+    }
+
+    /** Loads a snapshot into an empty book: everything in it is durable. */
+    public void restore(RelaySnapshot s) {
+        for (GameState gs : s.getGamesList()) {
+            GameRecord g = new GameRecord(gs.getInitialInfo());
+            games.put(g.id(), g);
+            for (GameUpdate u : gs.getUpdatesList()) {
+                g.add(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+            }
+            g.markDurable(g.version());
+        }
+        for (CursorState c : s.getCursorsList()) {
+            SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));
+            cur.applied = c.getSeq();
+            cur.markDurable(c.getSeq(), c.getSkipped());
+        }
+        for (Alert a : s.getAlertsList()) alerts.put(a.getAlertId(), a);
+        audit.addAll(s.getAuditList());
+    }
+
+    private void addStored(GameUpdate u) {
+        GameRecord g = games.get(u.getGameId());
+        if (g == null) {
+            GameInfo info = u.hasInfo() ? u.getInfo() : directory.game(u.getGameId());
+            if (info == null) {
+                throw new IllegalStateException("the journal names game " + u.getGameId()
+                        + ", which is neither in the pairings nor was added by the arbiter: restore its pairing to start");
+            }
+            g = gameFor(info);
+        }
+        g.add(u);
+        g.markDurable(u.getVersion());
+    }
+
+    private String gameEvent(String gameId) {
+        GameRecord g = games.get(gameId);
+        if (g != null) return g.info().getEventId();
+        GameInfo info = directory.game(gameId);
+        if (info == null) {
+            throw new IllegalStateException("the journal names game " + gameId
+                    + ", which is neither in the pairings nor was added by the arbiter: restore its pairing to start");
+        }
+        return info.getEventId();
+    }
+
+    private Alert noteAlert(GameUpdate u) {
+        if (!GameRecord.isAlert(u)) return null;
+        long id = alerts.size() + 1L;
+        GameRecord g = games.get(u.getGameId());
+        alerts.put(id, Alert.newBuilder().setAlertId(id).setGameId(u.getGameId())
+                .setBoard(g == null ? 0 : g.info().getBoard()).setEvent(u.getEvent())
+                .setRelayTimeMs(u.getRelayTimeMs()).setVersion(u.getVersion()).build());
+        return alerts.get(id);
+    }
+}

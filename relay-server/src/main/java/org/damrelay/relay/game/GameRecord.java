@@ -1,0 +1,104 @@
+package org.damrelay.relay.game;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameInfo;
+import org.damrelay.proto.GameSnapshot;
+import org.damrelay.proto.GameUpdate;
+
+/**
+ * One game on the relay: every update in version order (version n = updates[n-1]), the live
+ * state, and two marks: how many updates are durable (may be shown to the arbiter) and how
+ * many are released to spectators (durable and past the broadcast delay).
+ */
+public final class GameRecord {
+
+    private final GameInfo initialInfo;
+    private final GameFold live;
+    private final List<GameUpdate> updates = new ArrayList<>();
+    private int durable;
+    private int released;
+    private GameSnapshot releasedSnapshot;
+
+    public GameRecord(GameInfo info) {
+        this.initialInfo = info;
+        this.live = new GameFold(info);
+    }
+
+    public String id() { return initialInfo.getGameId(); }
+    public GameInfo initialInfo() { return initialInfo; }
+    public GameFold live() { return live; }
+    public int version() { return updates.size(); }
+    public int durable() { return durable; }
+    public int released() { return released; }
+    public GameInfo info() { return live.info(); }
+
+    /** Appends an already validated update: the live state moves at once, durability follows. */
+    public GameUpdate append(GameUpdate.Builder u, long relayTimeMs) {
+        GameUpdate update = u.setGameId(id()).setVersion(updates.size() + 1).setRelayTimeMs(relayTimeMs).build();
+        add(update);
+        return update;
+    }
+
+    /** Adds an update as stored (journal replay). */
+    public void add(GameUpdate update) {
+        if (update.getVersion() != updates.size() + 1) {
+            throw new IllegalStateException("game " + id() + ": update version " + update.getVersion()
+                    + " does not follow " + updates.size());
+        }
+        updates.add(update);
+        live.apply(update);
+    }
+
+    public void markDurable(int version) {
+        durable = Math.max(durable, Math.min(version, updates.size()));
+    }
+
+    public GameUpdate update(int version) {
+        return updates.get(version - 1);
+    }
+
+    /** Releases to spectators every durable update accepted at or before {@code cutoffMs}; returns them. */
+    public List<GameUpdate> releaseUpTo(long cutoffMs) {
+        List<GameUpdate> out = new ArrayList<>();
+        while (released < durable && updates.get(released).getRelayTimeMs() <= cutoffMs) {
+            out.add(updates.get(released));
+            released++;
+        }
+        if (!out.isEmpty()) releasedSnapshot = null;
+        return out;
+    }
+
+    /** When the next held-back update may be released (its accept time), or -1. */
+    public long nextHeldBackTime() {
+        return released < durable ? updates.get(released).getRelayTimeMs() : -1;
+    }
+
+    /** What spectators see now: the state folded from the released updates. */
+    public GameSnapshot spectatorSnapshot() {
+        if (releasedSnapshot == null) releasedSnapshot = GameFold.of(initialInfo, updates.subList(0, released)).snapshot();
+        return releasedSnapshot;
+    }
+
+    /** Released spectator-visible updates after {@code known}, or null when more than {@code max} were missed. */
+    public List<GameUpdate> releasedSince(int known, int max) {
+        if (known < 0 || known > released) return null;
+        if (released - known > max) return null;
+        List<GameUpdate> out = new ArrayList<>();
+        for (int i = known; i < released; i++) if (visibleToSpectators(updates.get(i))) out.add(updates.get(i));
+        return out;
+    }
+
+    /** Spectators see what changes the position, results, pairings and corrections; other alerts are the arbiter's. */
+    public static boolean visibleToSpectators(GameUpdate u) {
+        if (!u.hasEvent()) return true;
+        EventType t = u.getEvent().getType();
+        return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE;
+    }
+
+    /** Alerts are every event but a plain move. */
+    public static boolean isAlert(GameUpdate u) {
+        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE;
+    }
+}

@@ -1,0 +1,34 @@
+package org.damrelay.relay.game;
+
+/**
+ * Where one physical board's stream stands: the last seq applied (accepted or skipped), the last
+ * one made durable (what is acked), and the seq that was refused and blocks the board, if any.
+ */
+public final class SourceCursor {
+    long applied;
+    long durable;
+    boolean durableSkipped;
+    long blockedSeq;
+    String blockedReason = "";
+
+    public long applied() { return applied; }
+    public long durable() { return durable; }
+    public boolean durableSkipped() { return durableSkipped; }
+    public boolean blocked() { return blockedSeq != 0; }
+    public long blockedSeq() { return blockedSeq; }
+    public String blockedReason() { return blockedReason; }
+
+    public void block(long seq, String reason) {
+        if (blockedSeq == 0) {
+            blockedSeq = seq;
+            blockedReason = reason;
+        }
+    }
+
+    public void markDurable(long seq, boolean skipped) {
+        if (seq >= durable) {
+            durable = seq;
+            durableSkipped = skipped;
+        }
+    }
+}

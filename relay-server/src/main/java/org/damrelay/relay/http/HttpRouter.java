@@ -1,0 +1,175 @@
+package org.damrelay.relay.http;
+
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
+import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.arbiter.ArbiterHttp;
+import org.damrelay.relay.config.RelayConfig;
+
+/**
+ * Every plain HTTP request: WebSocket upgrades to /ingest, /ws and /arbiter (with the origin and
+ * per-address checks), health, metrics, JSON state, PDN and the viewer's static files.
+ */
+public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+    private static final Pattern GAME_JSON = Pattern.compile("/api/games/([a-z0-9_-]+)");
+    private static final Pattern EVENT_JSON = Pattern.compile("/api/events/([a-z0-9_-]+)");
+    private static final Pattern ROUND_JSON = Pattern.compile("/api/events/([a-z0-9_-]+)/rounds/(\\d+)");
+    private static final Pattern GAME_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)\\.pdn");
+    private static final Pattern ROUND_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)/round/(\\d+)\\.pdn");
+
+    /** The handlers a WebSocket path gets after its handshake. */
+    public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
+                            ArbiterHttp arbiterHttp, ChannelGroup webSockets) {}
+
+    private final RelayCore core;
+    private final Endpoints endpoints;
+    private final StaticFiles files;
+    private final StateEndpoints state;
+
+    public HttpRouter(RelayCore core, Endpoints endpoints, StaticFiles files, StateEndpoints state) {
+        this.core = core;
+        this.endpoints = endpoints;
+        this.files = files;
+        this.state = state;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) throws Exception {
+        if (Boolean.TRUE.equals(ctx.channel().attr(ConnectionLimiter.OVER_LIMIT).get())) {
+            Responses.error(ctx, HttpResponseStatus.TOO_MANY_REQUESTS, "too many connections from your address");
+            return;
+        }
+        if (!req.decoderResult().isSuccess()) {
+            Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, "bad request");
+            return;
+        }
+        String path = new QueryStringDecoder(req.uri()).path();
+        if ("websocket".equalsIgnoreCase(req.headers().get(HttpHeaderNames.UPGRADE))) {
+            upgrade(ctx, req, path);
+            return;
+        }
+        if (req.method() == HttpMethod.POST && path.equals("/api/arbiter")) {
+            boolean keep = HttpUtil.isKeepAlive(req);
+            endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8))
+                    .orTimeout(10, TimeUnit.SECONDS)
+                    .whenComplete((a, err) -> {
+                        if (err != null) Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "no answer: " + err);
+                        else Responses.text(ctx, keep, HttpResponseStatus.valueOf(a.status()), "application/json", a.json());
+                    });
+            return;
+        }
+        if (req.method() != HttpMethod.GET && req.method() != HttpMethod.HEAD) {
+            Responses.error(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET here (POST /api/arbiter for the arbiter)");
+            return;
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if (path.equals("/health")) {
+            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
+                    core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}");
+            return;
+        }
+        if (path.equals("/metrics")) {
+            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "text/plain; version=0.0.4; charset=utf-8", core.metrics().scrape());
+            return;
+        }
+        Matcher m;
+        if (path.equals("/api/events")) {
+            fromCore(ctx, keepAlive, "application/json", state::eventsJson);
+        } else if ((m = ROUND_JSON.matcher(path)).matches()) {
+            String e = m.group(1);
+            int r = Integer.parseInt(m.group(2));
+            fromCore(ctx, keepAlive, "application/json", () -> state.roundJson(e, r));
+        } else if ((m = EVENT_JSON.matcher(path)).matches()) {
+            String e = m.group(1);
+            fromCore(ctx, keepAlive, "application/json", () -> state.eventJson(e));
+        } else if ((m = GAME_JSON.matcher(path)).matches()) {
+            String g = m.group(1);
+            fromCore(ctx, keepAlive, "application/json", () -> state.gameJson(g));
+        } else if ((m = ROUND_PDN.matcher(path)).matches()) {
+            String e = m.group(1);
+            int r = Integer.parseInt(m.group(2));
+            fromCore(ctx, keepAlive, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r));
+        } else if ((m = GAME_PDN.matcher(path)).matches()) {
+            String g = m.group(1);
+            fromCore(ctx, keepAlive, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g));
+        } else {
+            StaticFiles.File f = files.find(path);
+            if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path);
+            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes());
+        }
+    }
+
+    /** State lives on the core thread: compute there, write from there (Netty hands the write to the channel's loop). */
+    private void fromCore(ChannelHandlerContext ctx, boolean keepAlive, String type, Supplier<String> body) {
+        core.execute(() -> {
+            String s = body.get();
+            if (s == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no such event, round or game");
+            else Responses.text(ctx, keepAlive, HttpResponseStatus.OK, type, s);
+        });
+    }
+
+    private void upgrade(ChannelHandlerContext ctx, FullHttpRequest req, String path) {
+        Supplier<ChannelHandler> handler = switch (path) {
+            case "/ingest" -> endpoints.ingest();
+            case "/ws" -> endpoints.spectator();
+            case "/arbiter" -> endpoints.arbiter();
+            default -> null;
+        };
+        if (handler == null) {
+            Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no WebSocket endpoint at " + path);
+            return;
+        }
+        RelayConfig.Limits limits = core.config().limits();
+        List<String> origins = limits.allowedOrigins();
+        String origin = req.headers().get(HttpHeaderNames.ORIGIN);
+        if (!path.equals("/ingest") && origins != null && !origins.isEmpty() && (origin == null || !origins.contains(origin))) {
+            Responses.error(ctx, HttpResponseStatus.FORBIDDEN, "origin " + origin + " not allowed");
+            return;
+        }
+        String scheme = ctx.pipeline().get("tls") != null ? "wss://" : "ws://";
+        WebSocketServerHandshakerFactory factory = new WebSocketServerHandshakerFactory(
+                scheme + req.headers().get(HttpHeaderNames.HOST) + path, null, false, limits.maxFrameBytes());
+        WebSocketServerHandshaker handshaker = factory.newHandshaker(req);
+        if (handshaker == null) {
+            WebSocketServerHandshakerFactory.sendUnsupportedVersionResponse(ctx.channel());
+            return;
+        }
+        ChannelPipeline p = ctx.pipeline();
+        int idle = limits.idleTimeoutSeconds();
+        p.addLast("idle", new IdleStateHandler(idle, 0, Math.max(1, idle / 2)));
+        p.addLast("keepalive", new WebSocketKeepAlive());
+        p.addLast("endpoint", handler.get());
+        handshaker.handshake(ctx.channel(), req).addListener(f -> {
+            if (f.isSuccess()) {
+                p.remove(this);
+                endpoints.webSockets().add(ctx.channel());
+            }
+        });
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // a peer that resets or breaks the protocol: nothing to answer, just drop it
+        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

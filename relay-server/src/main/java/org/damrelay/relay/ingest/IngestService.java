@@ -1,0 +1,136 @@
+package org.damrelay.relay.ingest;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.damrelay.proto.Ack;
+import org.damrelay.proto.BoardEvent;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.IngestError;
+import org.damrelay.proto.IngestRecord;
+import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.RelayFrame;
+import org.damrelay.proto.Welcome;
+import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.event.EventDirectory.Source;
+import org.damrelay.relay.game.EventCheck;
+import org.damrelay.relay.game.GameBook;
+import org.damrelay.relay.game.GameRecord;
+import org.damrelay.relay.game.SourceCursor;
+import org.damrelay.relay.game.Verdict;
+
+/**
+ * What the relay does with driver events: drop duplicates by seq, refuse gaps, unknown boards and
+ * moves the rules core rejects (and block the board until the arbiter resolves it), and journal
+ * the rest, acking each once it is durable. Runs on the core thread.
+ */
+public final class IngestService {
+
+    public static final int PROTOCOL_VERSION = 1;
+
+    private record DriverKey(String eventId, String driverId) {}
+
+    private final RelayCore core;
+    /** The newest connection of each driver: acks go there, even for events sent before a reconnect. */
+    private final Map<DriverKey, DriverSession> sessions = new HashMap<>();
+
+    public IngestService(RelayCore core) {
+        this.core = core;
+    }
+
+    public void connected(DriverSession s) {
+        sessions.put(new DriverKey(s.eventId(), s.driverId()), s);
+    }
+
+    public void disconnected(DriverSession s) {
+        sessions.remove(new DriverKey(s.eventId(), s.driverId()), s);
+    }
+
+    private void sendToDriver(DriverSession fallback, RelayFrame frame) {
+        DriverSession s = sessions.getOrDefault(new DriverKey(fallback.eventId(), fallback.driverId()), fallback);
+        s.send(frame);
+    }
+
+    /** Core thread: tells a driver that a refused seq was released by the arbiter. */
+    public void skipped(String eventId, String driverId, String board, long seq) {
+        DriverSession s = sessions.get(new DriverKey(eventId, driverId));
+        if (s != null) s.send(ack(board, seq, true));
+    }
+
+    /** The answer to a driver's hello: what is already durable for each of its boards. */
+    public Welcome welcome(String eventId, String driverId) {
+        Welcome.Builder w = Welcome.newBuilder().setProtocolVersion(PROTOCOL_VERSION).setEventId(eventId);
+        for (Map.Entry<Source, SourceCursor> e : core.book().cursors().entrySet()) {
+            Source s = e.getKey();
+            if (s.eventId().equals(eventId) && s.driver().equals(driverId) && e.getValue().durable() > 0) {
+                w.addBoards(Ack.newBuilder().setBoard(s.board()).setSeq(e.getValue().durable())
+                        .setSkipped(e.getValue().durableSkipped()));
+            }
+        }
+        return w.build();
+    }
+
+    public void accept(DriverSession session, BoardEvent be, long receivedNanos) {
+        String board = be.getBoard();
+        if (board.isEmpty() || be.getSeq() <= 0 || !be.hasEvent()) {
+            error(session, IngestError.Code.MALFORMED, be, "event needs a board, a seq >= 1 and an event");
+            return;
+        }
+        if (core.failed()) {
+            error(session, IngestError.Code.CODE_UNSPECIFIED, be, "relay journal failed: not accepting");
+            return;
+        }
+        GameBook book = core.book();
+        Source source = new Source(session.eventId(), session.driverId(), board);
+        SourceCursor cursor = book.cursor(source);
+        if (be.getSeq() <= cursor.applied()) {
+            // a re-send: ack again if it is durable; otherwise its ack is on its way
+            if (be.getSeq() <= cursor.durable()) {
+                session.send(ack(board, cursor.durable(), cursor.durableSkipped()));
+            }
+            return;
+        }
+        if (cursor.blocked()) {
+            error(session, IngestError.Code.BOARD_BLOCKED, be, "board " + board + " is blocked since seq "
+                    + cursor.blockedSeq() + " (" + cursor.blockedReason() + "); the arbiter must resolve it");
+            return;
+        }
+        if (be.getSeq() != cursor.applied() + 1) {
+            error(session, IngestError.Code.SEQUENCE_GAP, be, "seq " + be.getSeq() + " after " + cursor.applied()
+                    + ": send " + (cursor.applied() + 1) + " first");
+            return;
+        }
+        String gameId = book.directory().gameFor(source).orElse(null);
+        GameRecord game = gameId == null ? null : book.game(gameId);
+        if (game == null) {
+            error(session, IngestError.Code.UNKNOWN_BOARD, be, "no game of event " + session.eventId()
+                    + " is fed by driver " + session.driverId() + " board " + board);
+            return;
+        }
+        Verdict v = EventCheck.check(game.live(), be.getEvent());
+        if (v instanceof Verdict.Refused r) {
+            cursor.block(be.getSeq(), r.code() + ": " + r.message());
+            error(session, r.code(), be, "game " + gameId + ": " + r.message());
+            return;
+        }
+        GameUpdate update = game.append(GameUpdate.newBuilder().setEvent(((Verdict.Accepted) v).event()),
+                System.currentTimeMillis());
+        JournalRecord record = JournalRecord.newBuilder().setIngest(IngestRecord.newBuilder()
+                .setDriverId(session.driverId()).setBoard(board).setSeq(be.getSeq()).setUpdate(update)).build();
+        GameBook.Applied applied = book.apply(record, false);
+        long seq = be.getSeq();
+        core.commit(record, applied, () -> {
+            cursor.markDurable(seq, false);
+            core.metrics().ingestLag(session.driverId() + "/" + board, (System.nanoTime() - receivedNanos) / 1_000_000);
+            sendToDriver(session, ack(board, seq, false));
+        });
+    }
+
+    static RelayFrame ack(String board, long seq, boolean skipped) {
+        return RelayFrame.newBuilder().setAck(Ack.newBuilder().setBoard(board).setSeq(seq).setSkipped(skipped)).build();
+    }
+
+    private static void error(DriverSession s, IngestError.Code code, BoardEvent be, String message) {
+        s.send(RelayFrame.newBuilder().setError(IngestError.newBuilder().setCode(code).setBoard(be.getBoard())
+                .setSeq(be.getSeq()).setMessage(message)).build());
+    }
+}

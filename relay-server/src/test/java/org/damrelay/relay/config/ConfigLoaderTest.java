@@ -1,0 +1,71 @@
+package org.damrelay.relay.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void defaultsAloneAreUsable() {
+        RelayConfig c = ConfigLoader.defaults();
+        assertEquals(8080, c.listen().port());
+        assertEquals(65536, c.limits().maxFrameBytes());
+        assertTrue(c.events().isEmpty());
+    }
+
+    @Test
+    void aYamlFileOverridesOnlyWhatItSays() throws Exception {
+        Path f = dir.resolve("relay.yaml");
+        Files.writeString(f, """
+                listen: {port: 9000}
+                limits: {connectionsPerIp: 3}
+                events:
+                  - id: nk2026
+                    driverTokens: [{name: hall, sha256: %s}]
+                    rounds: [{number: 1, delaySeconds: 900}]
+                    pairings: pairings.csv
+                """.formatted(Tokens.sha256Hex("secret")));
+        Files.writeString(dir.resolve("pairings.csv"), """
+                round,board,white,whiteRating,black,match,driver,sourceBoard
+                1,1,Roel Boomstra,2400,Jan Groenendijk,A - B,hall,5521
+                1,2,Pim Meurs,,Hein Meijer,A - B,hall,5522
+                """);
+        RelayConfig c = ConfigLoader.load(f);
+        assertEquals(9000, c.listen().port());
+        assertEquals("0.0.0.0", c.listen().host());
+        assertEquals(3, c.limits().connectionsPerIp());
+        assertEquals(10, c.limits().spectatorMessagesPerSecond());
+        EventConfig e = c.event("nk2026");
+        assertEquals(900, e.delaySeconds(1));
+        assertTrue(Tokens.match("secret", e.driverTokens()).isPresent());
+        assertTrue(Tokens.match("Secret", e.driverTokens()).isEmpty());
+        List<BoardPairing> boards = PairingsLoader.load(c.resolve(e.pairings()));
+        assertEquals(2, boards.size());
+        assertEquals("Roel Boomstra", boards.get(0).white().name());
+        assertEquals(2400, boards.get(0).white().rating());
+        assertEquals("5522", boards.get(1).sourceBoard());
+    }
+
+    @Test
+    void revokedTokensDoNotMatch() {
+        var t = new EventConfig.TokenConfig("old", Tokens.sha256Hex("x"), true);
+        assertTrue(Tokens.match("x", List.of(t)).isEmpty());
+    }
+
+    @Test
+    void badConfigNamesTheProblem() throws Exception {
+        Path f = dir.resolve("bad.yaml");
+        Files.writeString(f, "listen: {prot: 1}\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(f));
+        assertTrue(e.getMessage().contains("prot"), e.getMessage());
+    }
+}

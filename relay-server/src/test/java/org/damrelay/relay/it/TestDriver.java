@@ -1,0 +1,109 @@
+package org.damrelay.relay.it;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.damrelay.proto.Ack;
+import org.damrelay.proto.BoardEvent;
+import org.damrelay.proto.DriverFrame;
+import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.Hello;
+import org.damrelay.proto.IngestError;
+import org.damrelay.proto.RelayFrame;
+
+/**
+ * A test ingest client with its own in-memory outbox: every event stays there until acked, and
+ * is re-sent after a reconnect. Stands in for the real driver's on-disk outbox.
+ */
+public final class TestDriver implements AutoCloseable {
+
+    private final String driverId;
+    private final String token;
+    private final String eventId;
+    final Map<String, Long> nextSeq = new ConcurrentHashMap<>();
+    final Map<String, Long> acked = new ConcurrentHashMap<>();
+    final Map<String, LinkedHashMap<Long, BoardEvent>> outbox = new ConcurrentHashMap<>();
+    WsClient ws;
+    private int seen;
+
+    public TestDriver(String driverId, String token, String eventId) {
+        this.driverId = driverId;
+        this.token = token;
+        this.eventId = eventId;
+    }
+
+    public TestDriver connect(int port) throws Exception {
+        ws = WsClient.connect(port, "/ingest");
+        seen = 0;
+        ws.sendBinary(DriverFrame.newBuilder().setHello(Hello.newBuilder().setProtocolVersion(1).setToken(token)
+                .setEventId(eventId).setDriverId(driverId)).build().toByteArray());
+        return this;
+    }
+
+    /** Queues an event in the outbox and sends it if connected. */
+    public synchronized long send(String board, GameEvent e) {
+        long seq = nextSeq.merge(board, 1L, Long::sum);
+        BoardEvent be = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(e).build();
+        outbox.computeIfAbsent(board, b -> new LinkedHashMap<>()).put(seq, be);
+        if (ws != null && ws.open()) ws.sendBinary(DriverFrame.newBuilder().setEvent(be).build().toByteArray());
+        return seq;
+    }
+
+    /** Reads what the relay sent so far: acks trim the outbox; a welcome triggers the re-send. */
+    public synchronized List<RelayFrame> poll() {
+        List<RelayFrame> out = new ArrayList<>();
+        List<Object> all = ws.received;
+        for (; seen < all.size(); seen++) {
+            if (!(all.get(seen) instanceof byte[] b)) continue;
+            RelayFrame f;
+            try {
+                f = RelayFrame.parseFrom(b);
+            } catch (InvalidProtocolBufferException e) {
+                throw new IllegalStateException(e);
+            }
+            out.add(f);
+            if (f.hasAck()) trim(f.getAck());
+            if (f.hasWelcome()) {
+                f.getWelcome().getBoardsList().forEach(this::trim);
+                for (LinkedHashMap<Long, BoardEvent> box : outbox.values()) {
+                    for (BoardEvent be : box.values()) ws.sendBinary(DriverFrame.newBuilder().setEvent(be).build().toByteArray());
+                }
+            }
+        }
+        return out;
+    }
+
+    private void trim(Ack a) {
+        acked.merge(a.getBoard(), a.getSeq(), Math::max);
+        LinkedHashMap<Long, BoardEvent> box = outbox.get(a.getBoard());
+        if (box != null) box.keySet().removeIf(s -> s <= a.getSeq());
+    }
+
+    public long acked(String board) {
+        poll();
+        return acked.getOrDefault(board, 0L);
+    }
+
+    public List<IngestError> errors() {
+        return ws.received.stream().filter(byte[].class::isInstance).map(b -> {
+            try {
+                return RelayFrame.parseFrom((byte[]) b);
+            } catch (InvalidProtocolBufferException e) {
+                throw new IllegalStateException(e);
+            }
+        }).filter(RelayFrame::hasError).map(RelayFrame::getError).toList();
+    }
+
+    public int pending() {
+        poll();
+        return outbox.values().stream().mapToInt(Map::size).sum();
+    }
+
+    @Override
+    public void close() {
+        if (ws != null) ws.close();
+    }
+}
