@@ -54,6 +54,10 @@ final class FakeIngestRelay implements AutoCloseable {
     private final Set<Long> refuseSeqs = ConcurrentHashMap.newKeySet();
     final AtomicInteger hellos = new AtomicInteger();
     final AtomicInteger duplicates = new AtomicInteger();
+    final AtomicInteger received = new AtomicInteger();
+    /** While set, events are stored but not acked (a relay whose disk is slow). */
+    volatile boolean holdAcks;
+    private final Set<Channel> waitingForAck = ConcurrentHashMap.newKeySet();
     private volatile Predicate<String> tokenOk = TOKEN::equals;
     private Channel server;
     private int port;
@@ -155,6 +159,7 @@ final class FakeIngestRelay implements AutoCloseable {
                 return;
             }
             BoardEvent e = f.getEvent();
+            received.incrementAndGet();
             String board = e.getBoard();
             RelayFrame answer;
             synchronized (FakeIngestRelay.this) {
@@ -174,8 +179,21 @@ final class FakeIngestRelay implements AutoCloseable {
                     answer = ack(board, e.getSeq());
                 }
             }
+            if (holdAcks && answer.hasAck()) {
+                waitingForAck.add(ctx.channel());
+                return;
+            }
             send(ctx.channel(), answer);
         }
+    }
+
+    /** Acks everything held back, cumulatively per board. */
+    void releaseAcks() {
+        holdAcks = false;
+        for (Channel c : waitingForAck) {
+            for (String b : stored.keySet()) send(c, ack(b, durable(b)));
+        }
+        waitingForAck.clear();
     }
 
     private static RelayFrame ack(String board, long seq) {
