@@ -84,9 +84,13 @@ class EmulatorToSpectatorTest {
     }
 
     private static Timeline emulate(PdnGame game) {
+        return emulate(game, 7);
+    }
+
+    private static Timeline emulate(PdnGame game, long seed) {
         Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);
         EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withTiming(quick)
-                .withClockTickMs(0).withSeed(7);
+                .withClockTickMs(0).withSeed(seed);
         Emulator.Session session = new Emulator(config).session(game.start());
         Position pos = game.start();
         for (Move m : game.plies().subList(0, PLIES)) {
