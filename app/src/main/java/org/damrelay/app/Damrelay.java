@@ -1,20 +1,24 @@
 package org.damrelay.app;
 
+import org.damrelay.driver.cli.BoardCommand;
+import org.damrelay.driver.cli.CaptureDumpCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The one command-line entry point; each capability contributes its subcommands. */
 @Command(name = "damrelay", mixinStandardHelpOptions = true, version = "damrelay 0.1.0",
         description = "Live relay of electronic draughts boards.",
-        subcommands = {CommandLine.HelpCommand.class,
+        subcommands = {
+                CommandLine.HelpCommand.class,
                 PerftCommand.class,
                 PdnCommand.class,
-                org.damrelay.driver.cli.DriverCommand.class,
-                org.damrelay.relay.cli.RelayCommand.class,
-                org.damrelay.driver.cli.BoardCommand.class,
-                org.damrelay.driver.cli.CaptureDumpCommand.class,
+                BoardCommand.class,
+                CaptureDumpCommand.class,
+                org.damrelay.driver.cli.ReplayCommand.class,
                 org.damrelay.driver.emulator.cli.EmulateCommand.class,
-                org.damrelay.driver.cli.ReplayCommand.class})
+                org.damrelay.relay.cli.RelayCommand.class,
+                org.damrelay.driver.cli.DriverCommand.class,
+        })
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));

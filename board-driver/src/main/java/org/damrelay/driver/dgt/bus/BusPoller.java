@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  * changes), SEND_BRD after any mismatch or missed answer. A board that misses several answers in a
  * row is reported not responding; the others go on.
  *
+ * <p>Runs on the line's thread (the supervisor's, or a replay's); {@link #states()} and
+ * {@link #pieceCodesSuspect()} may be read from any thread.
+ *
  * <p>What was asked is learned from {@link #onSent}, never from the decision to ask, so a replay
  * that reports the recorded commands drives the same state.
  */
@@ -40,7 +43,7 @@ public final class BusPoller implements LineHandler {
     private static final Logger log = LoggerFactory.getLogger(BusPoller.class);
 
     /**
-     * @param answerTimeout how long after a request (or the last byte of its answer) the answer may take
+     * @param answerTimeout how long after a request (or after the last byte of an answer still arriving) the answer may take
      * @param discoveryWindow how long boards may take to answer a PING to address 0
      * @param pollInterval how often each board is asked for its changes
      * @param missesBeforeNotResponding consecutive missed answers before a board is reported not responding
@@ -62,7 +65,9 @@ public final class BusPoller implements LineHandler {
     private final Config config;
     private final BusListener listener;
     private final Map<Integer, BusBoard> boards = new TreeMap<>();
-    private final java.util.Set<Integer> suspectPieceCodes = new TreeSet<>();
+    private final java.util.Set<Integer> suspectPieceCodes = new java.util.concurrent.ConcurrentSkipListSet<>();
+    /** What {@link #states()} shows: safe to read from any thread while the line's thread polls. */
+    private final Map<Integer, BoardState> stateView = new java.util.concurrent.ConcurrentSkipListMap<>();
 
     private MessageDecoder decoder;
     private HostCommandDecoder sentDecoder;
@@ -74,7 +79,6 @@ public final class BusPoller implements LineHandler {
     private final TreeSet<Integer> answeredPing = new TreeSet<>();
     private boolean collision;
     private long nextDiscoveryMillis;
-    private boolean connected;
 
     public BusPoller(IntFunction<BoardObserver> observers, Config config, BusListener listener) {
         this.observers = observers;
@@ -95,7 +99,6 @@ public final class BusPoller implements LineHandler {
         sentDecoder = new HostCommandDecoder(this::onCommandSent);
         outstanding = null;
         lastByteMillis = t;
-        connected = true;
         startDiscovery(false);
         onTick(t, out);
     }
@@ -117,7 +120,9 @@ public final class BusPoller implements LineHandler {
         if (isDiscoveryPing()) {
             return outstanding.sentMillis() + config.discoveryWindow().toMillis();
         }
-        return Math.max(outstanding.sentMillis(), lastByteMillis) + config.answerTimeout().toMillis();
+        long deadline = outstanding.sentMillis() + config.answerTimeout().toMillis();
+        // a reply still coming in gets its time (the decoder drops it if it stalls); noise between messages does not
+        return decoder.inMessage() ? Math.max(deadline, lastByteMillis + config.answerTimeout().toMillis()) : deadline;
     }
 
     @Override public void onTick(long t, Sink out) throws IOException {
@@ -166,7 +171,6 @@ public final class BusPoller implements LineHandler {
     }
 
     @Override public void onDisconnected(long t) {
-        connected = false;
         outstanding = null;
         discovering = false;
         for (BusBoard b : boards.values()) {
@@ -174,11 +178,9 @@ public final class BusPoller implements LineHandler {
         }
     }
 
-    /** Each known board's state, by address. */
+    /** Each known board's state, by address; readable from any thread. */
     public Map<Integer, BoardState> states() {
-        Map<Integer, BoardState> m = new TreeMap<>();
-        boards.forEach((a, b) -> m.put(a, b.state));
-        return Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(stateView);
     }
 
     /** Addresses of boards whose full board read as the start position only under the other piece-code table. */
@@ -270,6 +272,7 @@ public final class BusPoller implements LineHandler {
             if (b == null) {
                 b = new BusBoard(address, new org.damrelay.driver.dgt.session.GuardedObserver(observers.apply(address), "bus board " + address));
                 boards.put(address, b);
+                stateView.put(address, b.state);
                 b.observer.onLink(t, true);
                 listener.onBoardState(t, address, BoardState.CONNECTED);
                 found = true;
@@ -411,6 +414,7 @@ public final class BusPoller implements LineHandler {
             return;
         }
         b.state = s;
+        stateView.put(b.address, s);
         b.observer.onLink(t, s == BoardState.CONNECTED);
         listener.onBoardState(t, b.address, s);
     }

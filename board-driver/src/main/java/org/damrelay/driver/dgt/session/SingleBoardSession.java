@@ -55,8 +55,8 @@ public final class SingleBoardSession implements LineHandler {
     private DecoderStats previousStats = new DecoderStats(0, 0, 0, 0, 0, 0, 0, 0, 0);
     private long lastHeardMillis;
     private long pingSentMillis = -1;
-    private String serialNumber;
-    private boolean tableWarned;
+    private volatile String serialNumber;
+    private volatile boolean tableWarned;
     private long badFields;
 
     public SingleBoardSession(BoardObserver observer, Config config) {

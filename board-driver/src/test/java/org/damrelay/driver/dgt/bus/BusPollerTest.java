@@ -231,4 +231,18 @@ class BusPollerTest {
         discoverAll();
         assertEquals(java.util.Set.of(17), poller.pieceCodesSuspect());
     }
+
+    @Test
+    void aChatteringLineDoesNotHideASilentBoard() throws Exception {
+        start(LineRecorder.NONE);
+        discoverAll();
+        bus.board(300).silent = true;
+        for (int i = 0; i < 100_000 && poller.states().get(300) != BoardState.NOT_RESPONDING; i++) {
+            bus.line().inject(new byte[] {0x11, 0x22}); // data bytes outside any message
+            clock.advance(10); // a line that never goes quiet: reads always return at once
+            supervisor.step();
+        }
+        assertEquals(BoardState.NOT_RESPONDING, poller.states().get(300));
+        assertEquals(BoardState.CONNECTED, poller.states().get(3));
+    }
 }
