@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.damrelay.proto.Alert;
+import org.damrelay.proto.CursorState;
+import org.damrelay.proto.GameState;
+import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameUpdate;
@@ -104,6 +107,44 @@ public final class GameBook {
             case BODY_NOT_SET -> { }
         }
         return Applied.NOTHING;
+    }
+
+    /** The whole state as a snapshot, to be written once the journal continues at {@code segment}. */
+    public RelaySnapshot snapshot(long segment) {
+        RelaySnapshot.Builder b = RelaySnapshot.newBuilder().setSegment(segment);
+        for (GameRecord g : games.values()) {
+            GameState.Builder gs = GameState.newBuilder().setInitialInfo(g.initialInfo());
+            for (int v = 1; v <= g.version(); v++) gs.addUpdates(g.update(v));
+            b.addGames(gs);
+        }
+        for (Map.Entry<Source, SourceCursor> e : cursors.entrySet()) {
+            SourceCursor c = e.getValue();
+            if (c.applied == 0) continue;
+            b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
+                    .setBoard(e.getKey().board()).setSeq(c.applied).setSkipped(c.durableSkipped));
+        }
+        b.addAllAlerts(alerts.values()).addAllAudit(audit);
+        return b.build();
+    }
+
+    /** Loads a snapshot into an empty book: everything in it is durable. */
+    public void restore(RelaySnapshot s) {
+        for (GameState gs : s.getGamesList()) {
+            GameRecord g = new GameRecord(gs.getInitialInfo());
+            games.put(g.id(), g);
+            for (GameUpdate u : gs.getUpdatesList()) {
+                g.add(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+            }
+            g.markDurable(g.version());
+        }
+        for (CursorState c : s.getCursorsList()) {
+            SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));
+            cur.applied = c.getSeq();
+            cur.markDurable(c.getSeq(), c.getSkipped());
+        }
+        for (Alert a : s.getAlertsList()) alerts.put(a.getAlertId(), a);
+        audit.addAll(s.getAuditList());
     }
 
     private void addStored(GameUpdate u) {
