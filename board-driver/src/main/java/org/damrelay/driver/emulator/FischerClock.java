@@ -13,14 +13,21 @@ import org.damrelay.driver.board.ClockReading;
 public final class FischerClock {
     private final long incrementMs;
     private final boolean whiteOnRight;
+    private final boolean bronstein;
     private long leftMs;
     private long rightMs;
     private Boolean rightRunning; // null: stopped
     private double since;
 
     public FischerClock(Duration base, Duration increment, boolean whiteOnRight) {
+        this(base, increment, whiteOnRight, false);
+    }
+
+    /** With bronstein, a press adds back the time used on the move, at most the increment. */
+    public FischerClock(Duration base, Duration increment, boolean whiteOnRight, boolean bronstein) {
         this.incrementMs = increment.toMillis();
         this.whiteOnRight = whiteOnRight;
+        this.bronstein = bronstein;
         this.leftMs = base.toMillis();
         this.rightMs = base.toMillis();
     }
@@ -40,11 +47,19 @@ public final class FischerClock {
     public ClockReading press(double t, Color presser) {
         boolean right = isRight(presser);
         if (rightRunning != null && rightRunning == right) {
+            long used = (long) (t - since);
             settle(t);
-            if (right) rightMs += incrementMs; else leftMs += incrementMs;
+            long back = bronstein ? Math.min(used, incrementMs) : incrementMs;
+            if (right) rightMs += back; else leftMs += back;
             rightRunning = !right;
         }
         return readingAt(t);
+    }
+
+    /** When the running side's time runs out if nobody presses, or +infinity when stopped. */
+    public double flagFallsAt() {
+        if (rightRunning == null) return Double.POSITIVE_INFINITY;
+        return since + (rightRunning ? rightMs : leftMs);
     }
 
     public boolean running() {

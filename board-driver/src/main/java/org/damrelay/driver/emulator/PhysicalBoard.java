@@ -37,7 +37,7 @@ public final class PhysicalBoard {
 
     private final Sensed[] initial;
     private final Sensed[] fields;
-    private boolean turned;
+    private int quarterTurns; // 0 as it should lie, 2 turned round, 1 or 3 lying wrong
     private double now;
     private final List<Change> changes = new ArrayList<>();
     private final List<Glitch> glitches = new ArrayList<>();
@@ -45,7 +45,7 @@ public final class PhysicalBoard {
     private final List<Outage> outages = new ArrayList<>();
 
     public PhysicalBoard(Position setup, boolean turned) {
-        this.turned = turned;
+        this.quarterTurns = turned ? 2 : 0;
         this.fields = new Sensed[Fields.COUNT];
         Arrays.fill(fields, Sensed.EMPTY);
         for (int s = 1; s <= Squares.COUNT; s++) fields[field(s)] = Fields.sensed(setup.pieceAt(s));
@@ -53,8 +53,18 @@ public final class PhysicalBoard {
     }
 
     private int field(int square) {
-        int f = Fields.ofSquare(square);
-        return turned ? Fields.turned(f) : f;
+        return rotate(Fields.ofSquare(square), quarterTurns);
+    }
+
+    /** Where a hall field (row, col as the board should lie) is in the board's numbering after k quarter turns. */
+    static int rotate(int hallField, int k) {
+        int r = hallField / 10, c = hallField % 10;
+        for (int i = 0; i < (k & 3); i++) {
+            int nr = c, nc = 9 - r;
+            r = nr;
+            c = nc;
+        }
+        return r * 10 + c;
     }
 
     public double now() { return now; }
@@ -64,7 +74,8 @@ public final class PhysicalBoard {
         now += ms;
     }
 
-    public boolean isTurned() { return turned; }
+    /** Turned round (half a turn), as opposed to lying as it should or a quarter turn wrong. */
+    public boolean isTurned() { return quarterTurns == 2; }
 
     /** What lies on a square. */
     public Sensed at(int square) {
@@ -84,7 +95,7 @@ public final class PhysicalBoard {
 
     /** A piece on a light field (row, col in the hall's orientation). */
     public void putOnLightField(int hallField, Sensed piece) {
-        set(turned ? Fields.turned(hallField) : hallField, piece);
+        set(rotate(hallField, quarterTurns), piece);
     }
 
     public void crown(int square) {
@@ -109,13 +120,25 @@ public final class PhysicalBoard {
         now += durationMs;
     }
 
-    /** The board is turned round with everything on it: each square now lies on the opposite field. */
+    /**
+     * The board is turned round under the position: picked up, turned, and the pieces set up again
+     * on the squares where they stood, so each square now lies on the opposite field. (A board
+     * turned with the pieces on it would report nothing.)
+     */
     public void turn() {
+        turn(2);
+    }
+
+    /**
+     * The board is turned by k quarter turns under the position. After a quarter turn every
+     * piece stands on a light field: the board lies wrong (SWR 7.1).
+     */
+    public void turn(int k) {
         Sensed[] before = fields.clone();
-        turned = !turned;
-        for (int f = 0; f < Fields.COUNT; f++) {
-            if (before[Fields.turned(f)] != before[f]) set(f, before[Fields.turned(f)]);
-        }
+        Sensed[] after = new Sensed[Fields.COUNT];
+        for (int f = 0; f < Fields.COUNT; f++) after[rotate(f, k)] = before[f];
+        quarterTurns = (quarterTurns + k) & 3;
+        for (int f = 0; f < Fields.COUNT; f++) set(f, after[f]);
     }
 
     private void set(int field, Sensed content) {

@@ -39,12 +39,19 @@ final class TimelineAssembler {
         emit(out, 0, clock.readingAt(0), outages); // set, not yet started: the board answers SEND_CLK from the outset
         emit(out, start, clock.start(start, Color.WHITE), outages);
         double nextTick = tickMs > 0 ? start + tickMs : Double.MAX_VALUE;
+        double flagShown = -1;
         int i = 0;
         while (true) {
             double pressAt = i < presses.size() ? presses.get(i).t() + CLOCK_LATENCY_MS : Double.MAX_VALUE;
-            double at = Math.min(pressAt, nextTick);
+            double flagAt = clock.flagFallsAt();
+            if (flagAt <= flagShown) flagAt = Double.MAX_VALUE;
+            double at = Math.min(Math.min(pressAt, nextTick), flagAt);
             if (at > end) break;
-            if (pressAt <= nextTick) {
+            if (flagAt < pressAt && flagAt < nextTick) {
+                // A falling flag changes what the clock shows: the board reports it like a press.
+                emit(out, flagAt, clock.readingAt(flagAt), outages);
+                flagShown = flagAt;
+            } else if (pressAt <= nextTick) {
                 emit(out, pressAt, clock.press(presses.get(i).t(), presses.get(i).by()), outages);
                 i++;
             } else {

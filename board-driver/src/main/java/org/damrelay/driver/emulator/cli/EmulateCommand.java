@@ -1,7 +1,6 @@
 package org.damrelay.driver.emulator.cli;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -90,11 +89,22 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed for every random choice (default 1)")
     long seed;
 
+    @Option(names = "--clock", paramLabel = "BASE+INC", defaultValue = "1:20:00+60",
+            description = "the clock's setting: BASE as h:mm:ss, m:ss or seconds, INC in seconds (default ${DEFAULT-VALUE}, Fischer)")
+    String clock;
+
+    @Option(names = "--bronstein", description = "the clock is (wrongly) set to Bronstein: only the time used comes back")
+    boolean bronstein;
+
     @Option(names = "--turned", description = "the board lies turned round (reports field 99-f)")
     boolean turned;
 
     @Option(names = "--serial", paramLabel = "SERIAL", description = "the board's 10-character serial number (default EMU + seed)")
     String serial;
+
+    @Option(names = "--log", paramLabel = "FILE",
+            description = "on a line: log it as a dgt-capture v1 on the emulated clock (what the board sent '<', what the host sent '>')")
+    Path logFile;
 
     @Option(names = "--linger", paramLabel = "SECONDS", defaultValue = "10", description = "keep answering the host this long after the game (default 10)")
     long lingerSeconds;
@@ -110,6 +120,10 @@ public final class EmulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (speed <= 0) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--speed must be positive");
         if (bus < 0 || bus > 100) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus must be 0-100");
+        boolean onALine = line != null && (line.pty != null || line.device != null);
+        if (bus > 0 && !onALine) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus needs a line (--pty or --device): a capture is written as one board in single mode");
+        }
         NoiseProfile profile;
         try {
             profile = noise.profile();
@@ -128,7 +142,7 @@ public final class EmulateCommand implements Callable<Integer> {
             String s = serial != null && i == 0 ? serial : String.format("EMU%07d", Math.floorMod(seed + i, 10_000_000L));
             boards.add(new BoardSpeaker(timelines.get(i), s, 101 + i, PieceCodes.standard(), profile, seed + i));
         }
-        if (line == null || (line.pty == null && line.device == null)) return writeCapture(boards, err);
+        if (!onALine) return writeCapture(boards, err);
         LineOpener opener = line.pty != null ? new PtyLine(line.pty.toAbsolutePath()) : generation -> JSerialCommChannel.open(line.device.toString());
         LinePump pump = new LinePump(boards, opener, fast ? Pace.fast() : new Pace(speed), lingerSeconds * 1000, !noWait);
         Thread hook = new Thread(pump::stop);
@@ -137,7 +151,17 @@ public final class EmulateCommand implements Callable<Integer> {
                 + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
                 + (noWait ? "" : "; play starts when the host speaks"));
         err.flush();
-        pump.run();
+        CaptureWriter lineLog = null;
+        if (logFile != null) {
+            lineLog = new CaptureWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8));
+            lineLog.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset + ", emulated clock");
+            pump.logTo(lineLog);
+        }
+        try {
+            pump.run();
+        } finally {
+            if (lineLog != null) lineLog.close();
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
@@ -150,7 +174,8 @@ public final class EmulateCommand implements Callable<Integer> {
         int count = Math.max(1, bus);
         List<Timeline> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned);
+            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned)
+                    .withClock(org.damrelay.driver.emulator.ClockSetting.parse(clock, bronstein));
             if (source.scenario != null) {
                 String text = Files.readString(source.scenario, StandardCharsets.UTF_8);
                 out.add(new ScenarioRunner(Variant.INTERNATIONAL).run(ScenarioParser.parse(text), config));
@@ -179,8 +204,11 @@ public final class EmulateCommand implements Callable<Integer> {
     /** No line: the bytes the board(s) would send to a host that asked for updates, the board and the clock at once. */
     private int writeCapture(List<BoardSpeaker> boards, PrintWriter err) throws IOException {
         boolean toStdout = line == null || line.capture == null || line.capture.equals("-");
-        Writer w = toStdout ? new OutputStreamWriter(System.out, StandardCharsets.UTF_8)
-                : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
+        Writer w = toStdout ? new java.io.FilterWriter(spec.commandLine().getOut()) {
+            @Override public void close() throws IOException {
+                flush(); // stdout stays open for whoever prints after us
+            }
+        } : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
         CaptureWriter capture = new CaptureWriter(w);
         capture.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset);
         capture.linkUp(0, "emulator");

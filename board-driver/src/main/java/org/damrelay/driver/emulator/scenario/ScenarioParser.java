@@ -20,6 +20,9 @@ public final class ScenarioParser {
     public static final String FORMAT = """
             Scenario format: one step per line; '#' starts a comment; squares are 1-50.
               start FEN                 start position (first step only; default the initial position)
+              variant frisian           whose rules decide which written moves are legal (default international)
+              clock BASE INC [bronstein] the clock's setting before any step: BASE as h:mm:ss, m:ss or
+                                        seconds, INC in seconds; Fischer unless 'bronstein'
               move 32-28 [mods]         a ply by hand; 28x19 or 28x19x10 for captures. A legal move of
                                         the side to move is played as it is; anything else is played
                                         physically (irregular), taking the pieces it jumps.
@@ -38,7 +41,8 @@ public final class ScenarioParser {
               knock 27 [MS]             a piece knocked over, unseen for MS (default 800), set up again
               flicker 27 [MS]           an off-centre piece flickers for MS (default 2000)
               unknown 27                the square reads an unknown piece code for one scan
-              turn                      the board is turned round with everything on it
+              turn [quarter]            the board is turned round under the position (the pieces set up
+                                        again where they stood); 'quarter': it lies wrong, pieces on light fields
               unplug [MS]               the cable is pulled and plugged in again after MS (default 3000)
             """;
 
@@ -46,6 +50,8 @@ public final class ScenarioParser {
 
     public static Scenario parse(String text) {
         Position start = Position.start();
+        org.damrelay.driver.emulator.ClockSetting clock = null;
+        org.damrelay.draughts.rules.Variant variant = null;
         List<Step> steps = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -63,6 +69,25 @@ public final class ScenarioParser {
                     start = Fen.parse(line.substring(5).strip());
                     continue;
                 }
+                if (w[0].equals("variant")) {
+                    if (!steps.isEmpty()) throw new ScenarioException(n, "'variant' must come before every step");
+                    arity(n, w, 1, 1);
+                    try {
+                        variant = org.damrelay.draughts.rules.Variant.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(n, "unknown variant \"" + w[1] + "\" (international, frisian)");
+                    }
+                    continue;
+                }
+                if (w[0].equals("clock")) {
+                    if (!steps.isEmpty()) throw new ScenarioException(n, "'clock' must come before every step");
+                    arity(n, w, 2, 3);
+                    if (w.length == 4 && !w[3].equals("bronstein") && !w[3].equals("fischer")) {
+                        throw new ScenarioException(n, "clock mode \"" + w[3] + "\" is not fischer or bronstein");
+                    }
+                    clock = org.damrelay.driver.emulator.ClockSetting.parse(w[1] + "+" + w[2], w.length == 4 && w[3].equals("bronstein"));
+                    continue;
+                }
                 steps.add(step(n, w));
             } catch (ScenarioException e) {
                 throw e;
@@ -70,7 +95,7 @@ public final class ScenarioParser {
                 throw new ScenarioException(n, e.getMessage() + " in \"" + lines[i].strip() + "\"");
             }
         }
-        return new Scenario(start, steps);
+        return new Scenario(start, variant, clock, steps);
     }
 
     private static Step step(int n, String[] w) {
@@ -87,8 +112,10 @@ public final class ScenarioParser {
             case "flicker" -> { arity(n, w, 1, 2); yield new Step.Flicker(n, square(n, w[1]), w.length > 2 ? millis(n, w[2]) : 2000); }
             case "unknown" -> { arity(n, w, 1, 1); yield new Step.UnknownCode(n, square(n, w[1])); }
             case "turn" -> {
-                if (w.length > 2 || (w.length == 2 && !w[1].equals("board"))) throw new ScenarioException(n, "'turn' takes no arguments");
-                yield new Step.Turn(n);
+                arity(n, w, 0, 1);
+                if (w.length == 1 || w[1].equals("board")) yield new Step.Turn(n, 2);
+                if (w[1].equals("quarter")) yield new Step.Turn(n, 1);
+                throw new ScenarioException(n, "'turn' takes 'board' (half a turn) or 'quarter', not \"" + w[1] + "\"");
             }
             case "unplug" -> { arity(n, w, 0, 1); yield new Step.Unplug(n, w.length > 1 ? millis(n, w[1]) : 3000); }
             default -> throw new ScenarioException(n, "unknown step \"" + w[0] + "\" (see the format in emulate --help)");

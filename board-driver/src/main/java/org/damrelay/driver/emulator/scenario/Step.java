@@ -42,8 +42,8 @@ public sealed interface Step {
     /** The square reads an unknown piece code for one scan. */
     record UnknownCode(int line, int square) implements Step {}
 
-    /** The board is turned round with everything on it. */
-    record Turn(int line) implements Step {}
+    /** The board is turned under the position by quarter turns (2: turned round; 1: lying wrong, pieces on light fields). */
+    record Turn(int line, int quarterTurns) implements Step {}
 
     /** The cable is pulled for ms. */
     record Unplug(int line, long ms) implements Step {}

@@ -152,4 +152,49 @@ class ScenarioTest {
         assertEquals(Sensed.EMPTY, finalAt(t, 14));
         assertEquals(Sensed.WHITE_MAN, finalAt(t, 19));
     }
+
+    @Test
+    void aQuarterTurnPutsEveryPieceOnALightField() {
+        Timeline t = play("move 32-28\nturn quarter\n");
+        Sensed[] end = t.reportedBoardAt(t.endMillis());
+        int pieces = 0;
+        for (int f = 0; f < 100; f++) {
+            if (end[f].isOccupied()) {
+                pieces++;
+                assertFalse(Fields.isDark(f), "field " + f + " is dark");
+            }
+        }
+        assertEquals(40, pieces);
+    }
+
+    @Test
+    void theClockCanBeSetSoAFlagFallsOrSoItIsBronsteinInsteadOfFischer() {
+        Timeline flag = play("clock 0:05 0\nwait 8000\n");
+        assertTrue(flag.only(BoardEvent.ClockRead.class).stream().anyMatch(r -> r.clock().rightFlag()), "white (right) flagged");
+        long fischer = play("clock 10:00 60\nmove 32-28\n").only(BoardEvent.ClockRead.class).get(2).clock().right().toSeconds();
+        long bronstein = play("clock 10:00 60 bronstein\nmove 32-28\n").only(BoardEvent.ClockRead.class).get(2).clock().right().toSeconds();
+        assertTrue(fischer > 600, "Fischer: 60 s added for a move of less: " + fischer);
+        assertTrue(bronstein <= 600 && bronstein >= 599, "Bronstein: only the time used comes back: " + bronstein);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("move 32-28\nclock 5 0\n"));
+        assertEquals(2, e.line());
+    }
+
+    @Test
+    void aFrisianScenarioPlaysAnOrthogonalCaptureAsTheLegalMove() {
+        // Frisian: a man captures straight ahead over two rows: 38 over 28 to 18 (same column).
+        String text = "variant frisian\nstart W:W38:B28\nmove 38x18\n";
+        assertEquals(Variant.FRISIAN, ScenarioParser.parse(text).variant());
+        Timeline t = play(text);
+        assertEquals(Sensed.WHITE_MAN, finalAt(t, 18));
+        assertEquals(Sensed.EMPTY, finalAt(t, 28), "the captured piece went with the legal capture");
+        // The same line is matched to Frisian's legal capture, and is no legal international move.
+        Scenario sc = ScenarioParser.parse(text);
+        Step.MovePly ply = (Step.MovePly) sc.steps().get(0);
+        var frisian = ScenarioRunner.resolve(ply, sc.start(), Variant.FRISIAN);
+        assertTrue(Variant.FRISIAN.legalMoves(sc.start()).contains(frisian));
+        var international = ScenarioRunner.resolve(ply, sc.start(), Variant.INTERNATIONAL);
+        assertFalse(Variant.INTERNATIONAL.legalMoves(sc.start()).contains(international));
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("variant chess\n"));
+        assertTrue(e.getMessage().contains("unknown variant"));
+    }
 }

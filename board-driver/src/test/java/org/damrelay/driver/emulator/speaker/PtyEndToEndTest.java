@@ -17,14 +17,17 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.capture.CaptureEntry;
+import org.damrelay.driver.capture.CaptureReader;
+import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
 import org.damrelay.driver.dgt.protocol.Command;
-import org.damrelay.driver.dgt.protocol.Framing;
-import org.damrelay.driver.dgt.protocol.MessageDecoder;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.dgt.session.SingleBoardSession;
 import org.damrelay.driver.dgt.transport.Backoff;
+import org.damrelay.driver.dgt.transport.Connector;
+import org.damrelay.driver.dgt.transport.Connectors;
 import org.damrelay.driver.dgt.transport.JSerialCommChannel;
 import org.damrelay.driver.dgt.transport.LineRecorder;
 import org.damrelay.driver.dgt.transport.LinkSupervisor;
@@ -67,39 +70,30 @@ class PtyEndToEndTest {
         synchronized byte[] all() { return in.toByteArray(); }
     }
 
-    /** Finds the board among the emulator's device names by asking each for its serial number. */
-    private SerialChannel findBySerial() throws IOException {
-        List<Path> candidates;
+    /** The emulator's device names now (the host's ends of the pty pairs), as a port list. */
+    private List<String> ports() {
         try (Stream<Path> s = Files.list(dir)) {
-            candidates = s.filter(p -> p.getFileName().toString().startsWith("dgt") && !p.toString().endsWith(".board")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().startsWith("dgt") && !p.toString().endsWith(".board"))
+                    .map(Path::toString).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
         }
-        for (Path p : candidates) {
-            SerialChannel c;
-            try {
-                c = JSerialCommChannel.open(p.toString());
-            } catch (IOException e) {
-                continue;
+    }
+
+    /** A host-side port that keeps every byte read from it, whoever reads (the serial-number search or the session). */
+    private SerialChannel recorded(String path, Bytes bytes) throws IOException {
+        SerialChannel c = JSerialCommChannel.open(path);
+        return new SerialChannel() {
+            @Override public int read(byte[] buffer, int timeoutMillis) throws IOException {
+                int n = c.read(buffer, timeoutMillis);
+                if (n > 0) bytes.received(0, buffer, 0, n);
+                return n;
             }
-            c.write(Command.LONG_SERIALNR.encode());
-            String[] serial = {null};
-            MessageDecoder d = new MessageDecoder(Framing.SINGLE_BOARD, (t, m) -> {
-                if (m instanceof BoardMessage.SerialNumber s) serial[0] = s.value();
-            });
-            byte[] buf = new byte[64];
-            long deadline = System.nanoTime() + 1_000_000_000L;
-            while (serial[0] == null && System.nanoTime() < deadline) {
-                int n;
-                try {
-                    n = c.read(buf, 50);
-                } catch (IOException e) {
-                    break;
-                }
-                d.feed(0, java.util.Arrays.copyOf(buf, n));
-            }
-            if (SERIAL.equals(serial[0])) return c;
-            c.close();
-        }
-        throw new IOException("no board with serial " + SERIAL + " among " + candidates);
+            @Override public void write(byte[] b) throws IOException { c.write(b); }
+            @Override public String name() { return c.name(); }
+            @Override public void onDisconnect(Runnable listener) { c.onDisconnect(listener); }
+            @Override public void close() { c.close(); }
+        };
     }
 
     private static PdnGame firstCorpusGame() throws IOException {
@@ -129,6 +123,9 @@ class PtyEndToEndTest {
         BoardSpeaker board = new BoardSpeaker(timeline, SERIAL, 1, PieceCodes.standard(), NoiseProfile.none(), 1);
         PtyLine pty = new PtyLine(dir.resolve("dgt"));
         LinePump pump = new LinePump(List.of(board), pty, new Pace(20), 1500, true);
+        Path logFile = dir.resolve("emulator.capture");
+        CaptureWriter lineLog = new CaptureWriter(Files.newBufferedWriter(logFile));
+        pump.logTo(lineLog);
         Thread emulator = new Thread(pump, "emulator");
         emulator.start();
 
@@ -136,8 +133,10 @@ class PtyEndToEndTest {
         Bytes bytes = new Bytes();
         SingleBoardSession.Config cfg = new SingleBoardSession.Config(PieceCodes.standard(), Command.SEND_UPDATE_NICE,
                 Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(1000));
-        LinkSupervisor driver = new LinkSupervisor(this::findBySerial, new SingleBoardSession(seen, cfg), DriverClock.system(),
-                new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), bytes);
+        Connector bySerial = Connectors.bySerialNumber(SERIAL, this::ports, path -> recorded(path, bytes), DriverClock.system(),
+                Duration.ofMillis(1000));
+        LinkSupervisor driver = new LinkSupervisor(bySerial, new SingleBoardSession(seen, cfg), DriverClock.system(),
+                new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), LineRecorder.NONE);
         Thread host = new Thread(driver, "driver");
         try {
             await().atMost(Duration.ofSeconds(5)).until(() -> Files.exists(dir.resolve("dgt")));
@@ -147,12 +146,20 @@ class PtyEndToEndTest {
 
             assertEquals(2, driver.connects(), "connected, cable pulled, found again under the new name");
             assertTrue(Files.notExists(dir.resolve("dgt")), "the first device name went away with the cable");
-            // Byte for byte what the emulator logged, less the serial-number answers the connector read itself.
+            // Byte for byte what the emulator logged, through both connections.
             ByteArrayOutputStream expected = new ByteArrayOutputStream();
-            for (BoardSpeaker.Outgoing o : board.sent()) {
-                if ((o.bytes()[0] & 0xff) != BoardMessage.ID_LONG_SERIALNR) expected.write(o.bytes());
-            }
+            for (BoardSpeaker.Outgoing o : board.sent()) expected.write(o.bytes());
             assertArrayEquals(expected.toByteArray(), bytes.all());
+            assertTrue(board.sent().stream().anyMatch(o -> (o.bytes()[0] & 0xff) == BoardMessage.ID_LONG_SERIALNR), "found by serial number");
+            // The emulator's own capture of the line says the same, and shows the cable pull.
+            lineLog.close();
+            ByteArrayOutputStream logged = new ByteArrayOutputStream();
+            CaptureReader.Capture capture = CaptureReader.read(logFile);
+            for (CaptureEntry e : capture.entries()) {
+                if (e instanceof CaptureEntry.Bytes b && b.direction() == CaptureEntry.Direction.FROM_BOARD) logged.write(b.bytes());
+            }
+            assertArrayEquals(bytes.all(), logged.toByteArray());
+            assertEquals(3, capture.entries().stream().filter(CaptureEntry.Link.class::isInstance).count(), "up, pulled, up again");
             long fieldUpdates = board.sent().stream().filter(o -> (o.bytes()[0] & 0xff) == BoardMessage.ID_FIELD_UPDATE).count();
             assertTrue(fieldUpdates >= 2 * plies.size(), "every ply came as field updates: " + fieldUpdates);
             assertTrue(seen.boards >= 2, "a board dump on each connect");
