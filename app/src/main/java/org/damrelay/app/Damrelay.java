@@ -2,6 +2,8 @@ package org.damrelay.app;
 
 import org.damrelay.driver.cli.BoardCommand;
 import org.damrelay.driver.cli.CaptureDumpCommand;
+import org.damrelay.driver.cli.ReplayCommand;
+import org.damrelay.driver.emulator.cli.EmulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,8 +16,8 @@ import picocli.CommandLine.Command;
                 PdnCommand.class,
                 BoardCommand.class,
                 CaptureDumpCommand.class,
-                org.damrelay.driver.cli.ReplayCommand.class,
-                org.damrelay.driver.emulator.cli.EmulateCommand.class,
+                EmulateCommand.class,
+                ReplayCommand.class,
                 org.damrelay.relay.cli.RelayCommand.class,
                 org.damrelay.driver.cli.DriverCommand.class,
         })

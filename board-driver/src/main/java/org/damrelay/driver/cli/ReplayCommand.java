@@ -1,7 +1,5 @@
 package org.damrelay.driver.cli;
 
-import java.io.BufferedWriter;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,14 +20,19 @@ import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.replay.CaptureReconstruction;
 import org.damrelay.driver.replay.ReconstructedPdn;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code damrelay replay CAPTURE}: the events of a recorded board, one JSON object per line. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replays a serial capture through decoding and move reconstruction, using the recorded times as the clock.",
                 "Prints every event (moves and arbiter alerts) as one JSON object per line on stdout."})
 public final class ReplayCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "the capture file (dgt-capture v1)")
     Path capture;
 
@@ -62,18 +65,21 @@ public final class ReplayCommand implements Callable<Integer> {
             if (orientation != null) config = config.withOrientation(orientation(orientation));
             if (whiteClock != null) config = config.withWhiteOnRight(side(whiteClock));
         } catch (IllegalArgumentException e) {
-            System.err.println("replay: " + e.getMessage());
+            spec.commandLine().getErr().println("replay: " + e.getMessage());
             return 2;
         }
 
         EventJson json = new EventJson(v);
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
+        PrintWriter out = spec.commandLine().getOut();
         Reconstructor r;
         try {
             r = CaptureReconstruction.replay(capture, config, e -> out.println(json.toLine(e)));
         } catch (CaptureFormatException e) {
             out.flush();
-            System.err.println("replay: " + capture + ": " + e.getMessage());
+            spec.commandLine().getErr().println("replay: " + capture + ": " + e.getMessage());
+            return 2;
+        } catch (java.nio.file.NoSuchFileException e) {
+            spec.commandLine().getErr().println("replay: no such capture file: " + capture);
             return 2;
         } finally {
             out.flush();
@@ -82,7 +88,10 @@ public final class ReplayCommand implements Callable<Integer> {
             Map<String, String> tags = new LinkedHashMap<>();
             tags.put("Event", "replay of " + capture.getFileName());
             try {
-                Files.writeString(pdn, ReconstructedPdn.write(r.game(), tags), StandardCharsets.UTF_8);
+                StringBuilder text = new StringBuilder();
+                for (var g : r.finishedGames()) text.append(ReconstructedPdn.write(g, tags));
+                text.append(ReconstructedPdn.write(r.game(), tags));
+                Files.writeString(pdn, text, StandardCharsets.UTF_8);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }

@@ -73,6 +73,13 @@ final class GameModelLine implements GameLine {
         return game.plies().get(ply - 1).isIrregular();
     }
 
+    /** The players agreed a draw (entered by the arbiter or organiser); true when it came too early (SWR 13.4). */
+    boolean agreeDraw() {
+        boolean early = game.isAgreedDrawEarly();
+        game = game.agreeDraw();
+        return early;
+    }
+
     @Override
     public List<DrawEvent> drawEvents() {
         return game.drawEvents();

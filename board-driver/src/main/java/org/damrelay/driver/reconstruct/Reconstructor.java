@@ -32,13 +32,14 @@ public final class Reconstructor implements BoardObserver {
     private final IrregularClassifier classifier;
     private final ClockWatch clock;
     private final MoveTrace trace;
-    private final GameModelLine game;
+    private final CrownWatch crowns;
+    private GameModelLine game;
+    private final List<Game> finishedGames = new ArrayList<>();
 
     private Orientation orientation;
     private boolean synced;
     private boolean waitingReported;
     private boolean linkDown;
-    private long now = Long.MIN_VALUE;
     private long lastChange;
     private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
     private boolean pressRight;
@@ -49,9 +50,6 @@ public final class Reconstructor implements BoardObserver {
     private boolean pressedSinceMove;
     private boolean incompleteReported;
     private int standsPendingPly;
-    /** Promoted men the sensor does not show crowned yet, and those the arbiter was reminded of. */
-    private long uncrowned, reminded;
-    private long promotedAt = Long.MIN_VALUE;
 
     public Reconstructor(ReconstructConfig config, ArbiterListener listener) {
         this.config = config;
@@ -59,6 +57,7 @@ public final class Reconstructor implements BoardObserver {
         this.classifier = new IrregularClassifier(config.variant());
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.increment());
         this.trace = new MoveTrace(config.touchMinMs());
+        this.crowns = new CrownWatch(config.settleMs());
         this.game = new GameModelLine(Game.from(config.start(), config.variant()));
     }
 
@@ -70,6 +69,11 @@ public final class Reconstructor implements BoardObserver {
     /** The game as reconstructed so far: plies (irregular ones included), draw status, result. */
     public Game game() {
         return game.game();
+    }
+
+    /** Games closed because the pieces were set up for a new one, oldest first. */
+    public List<Game> finishedGames() {
+        return List.copyOf(finishedGames);
     }
 
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
@@ -84,9 +88,27 @@ public final class Reconstructor implements BoardObserver {
         return orientation;
     }
 
+    /**
+     * A draw agreed by the players, as entered by the arbiter or organiser (the board cannot show
+     * it). Before both made 40 moves (SWR 13.4; the game's rule set decides) it is EARLY_DRAW_AGREED:
+     * both lose.
+     */
+    public void agreeDraw(long t) {
+        advance(t);
+        if (game.agreeDraw()) {
+            emit(ArbiterEvent.info(EventType.EARLY_DRAW_AGREED, game.ply(), null, t, List.of(),
+                    "a draw was agreed before both players made 40 moves: both lose (0-0)"));
+        }
+    }
+
     /** Lets time pass without an observation (live: call it every ~50 ms; replay: at the end). */
     public void tick(long tMillis) {
         advance(tMillis);
+    }
+
+    @Override
+    public void onTick(long tMillis) {
+        tick(tMillis);
     }
 
     @Override
@@ -142,7 +164,6 @@ public final class Reconstructor implements BoardObserver {
         while (true) {
             long next = Math.min(pressDue, Math.min(settleDue, irregularDue));
             if (next > t) break;
-            now = next;
             if (next == pressDue) {
                 pressDue = NEVER;
                 pressExpired(next);
@@ -154,7 +175,6 @@ public final class Reconstructor implements BoardObserver {
                 irregular(next);
             }
         }
-        now = Math.max(now, t);
     }
 
     private void changed(long t) {
@@ -190,6 +210,7 @@ public final class Reconstructor implements BoardObserver {
             irregularDue = NEVER;
             return;
         }
+        if (newGame(t, seen)) return;
         Candidate c = PositionMatcher.find(game, seen, true, true);
         if (c != null) {
             irregularDue = NEVER;
@@ -320,6 +341,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         Position p = game.position();
+        if (turnedRound(t, p)) return;
         IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !pressedSinceMove);
         if (ir == null) {
             synced = false;
@@ -329,7 +351,7 @@ public final class Reconstructor implements BoardObserver {
         }
         game.playIrregular(ir.move(), ir.after());
         standsPendingPly = game.ply();
-        uncrowned &= ir.after().kings(Color.WHITE) | ir.after().kings(Color.BLACK);
+        crowns.keepOnly(ir.after().kings(Color.WHITE) | ir.after().kings(Color.BLACK));
         emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, ir.kind(), game.ply(), ir.mover(), t, ir.squares(), ir.text(),
                 ir.move(), p, ir.after(), clock.times()));
         afterMove(t, false);
@@ -357,15 +379,14 @@ public final class Reconstructor implements BoardObserver {
     private void commit(Move m, long t) {
         Position before = game.position();
         Color mover = before.sideToMove();
-        boolean uncrownedPlayed = (uncrowned & Squares.bit(m.from())) != 0;
+        boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
         String executionFault = trace.captureExecutionFault(m);
+        List<Move> legalBefore = game.legalMoves();
         game.play(m);
         Position after = game.position();
         int ply = game.ply();
         if (uncrownedPlayed) {
-            uncrowned = (uncrowned & ~Squares.bit(m.from())) | Squares.bit(m.to());
-            reminded |= Squares.bit(m.to());
             emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, IllegalKind.UNCROWNED_KING_MOVED, ply, mover, t, List.of(m.from(), m.to()),
                     "the promoted man on " + m.from() + " was played before it was crowned", m, before, after, clock.times()));
         } else {
@@ -379,7 +400,7 @@ public final class Reconstructor implements BoardObserver {
         if (uncrownedPlayed) standsPendingPly = ply;
         List<Integer> touchedWithMoves = new ArrayList<>();
         for (int s : IrregularClassifier.squares(touched)) {
-            if (game.legalMoves(before).stream().anyMatch(x -> x.from() == s)) touchedWithMoves.add(s);
+            if (legalBefore.stream().anyMatch(x -> x.from() == s)) touchedWithMoves.add(s);
         }
         if (!touchedWithMoves.isEmpty()) {
             List<Integer> sq = new ArrayList<>(touchedWithMoves);
@@ -390,13 +411,9 @@ public final class Reconstructor implements BoardObserver {
         if (executionFault != null) {
             emit(ArbiterEvent.info(EventType.CAPTURE_EXECUTION, ply, mover, t, CapturePaths.jumpOrder(m), executionFault));
         }
-        uncrowned &= ~m.captured();
-        reminded &= ~m.captured();
         Piece moved = before.pieceAt(m.from());
-        if (!moved.isKing() && after.pieceAt(m.to()).isKing() && !occupancy().isCrowned(m.to())) {
-            uncrowned |= Squares.bit(m.to());
-            promotedAt = t;
-        }
+        boolean promoted = !moved.isKing() && after.pieceAt(m.to()).isKing();
+        crowns.moved(m, promoted, occupancy().isCrowned(m.to()), t);
         afterMove(t, true);
     }
 
@@ -409,9 +426,7 @@ public final class Reconstructor implements BoardObserver {
         trace.reset();
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
-        long due = uncrowned & p.pieces(p.sideToMove()) & ~reminded;
-        for (int s : IrregularClassifier.squares(due)) {
-            reminded |= Squares.bit(s);
+        for (int s : crowns.remind(p.pieces(p.sideToMove()))) {
             emit(ArbiterEvent.info(EventType.UNCROWNED_KING, game.ply(), p.sideToMove(), t, List.of(s),
                     "the promoted man on " + s + " is not crowned; it is a king but may not be played until crowned"));
         }
@@ -437,7 +452,7 @@ public final class Reconstructor implements BoardObserver {
         game.retractTo(toPly);
         if (standsPendingPly > toPly) standsPendingPly = 0;
         Position p = game.position();
-        uncrowned &= p.kings(Color.WHITE) | p.kings(Color.BLACK);
+        crowns.keepOnly(p.kings(Color.WHITE) | p.kings(Color.BLACK));
         movedSincePress = false;
         pressedSinceMove = false;
         trace.reset();
@@ -463,8 +478,50 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
+    /**
+     * The starting position again after more than two plies, with men moved meanwhile, is a new
+     * game, not a takeback of the whole game: the game so far is kept in {@link #finishedGames()}.
+     */
+    private boolean newGame(long t, Occupancy seen) {
+        Position p = game.position(), start = config.start();
+        if (game.ply() <= 2 || !seen.matches(start)) return false;
+        // Men never go back: with the same men as at the start, the start position is simply played again.
+        if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
+        int plies = game.ply();
+        finishedGames.add(game.game());
+        game = new GameModelLine(Game.from(config.start(), config.variant()));
+        synced = true;
+        trace.reset();
+        crowns.keepOnly(0);
+        standsPendingPly = 0;
+        movedSincePress = pressedSinceMove = incompleteReported = false;
+        settleDue = irregularDue = pressDue = NEVER;
+        emit(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, t, List.of(),
+                "the pieces are set up for a new game; the previous game (" + plies + " plies) is closed"));
+        return true;
+    }
+
+    /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
+    private boolean turnedRound(long t, Position p) {
+        for (Orientation o : Orientation.values()) {
+            if (o == orientation || !board.occupancy(o).matches(p)) continue;
+            orientation = o;
+            synced = true;
+            trace.reset();
+            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
+                    "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
+            return true;
+        }
+        return false;
+    }
+
     private void recover(long t, Occupancy seen) {
+        if (newGame(t, seen)) return;
         Position p = game.position();
+        if (turnedRound(t, p)) {
+            emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));
+            return;
+        }
         Candidate c = seen.matches(p) ? null : PositionMatcher.find(game, seen, true, true);
         if (!seen.matches(p) && c == null) return;
         synced = true;
@@ -491,14 +548,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void checkCrowns(long t, Occupancy seen) {
-        if (uncrowned == 0) return;
-        long crowned = uncrowned & seen.crowned();
-        for (int s : IrregularClassifier.squares(crowned)) {
-            uncrowned &= ~Squares.bit(s);
-            reminded &= ~Squares.bit(s);
-            // The crown put on with the move, reported a scan after a press: crowned at once.
-            if (t - promotedAt <= config.settleMs() && game.ply() > 0 && game.moveAt(game.ply()) != null
-                    && game.moveAt(game.ply()).to() == s) continue;
+        for (int s : crowns.crowned(seen.crowned(), t)) {
             Piece k = game.position().pieceAt(s);
             emit(ArbiterEvent.info(EventType.KING_CROWNED, game.ply(), k == null ? null : k.color(), t, List.of(s),
                     "the king on " + s + " is crowned"));

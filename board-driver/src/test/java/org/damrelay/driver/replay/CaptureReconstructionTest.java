@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,19 +70,14 @@ class CaptureReconstructionTest {
         Files.writeString(file, capture(game.plies(), 8));
         Path pdn = dir.resolve("out.pdn");
 
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        PrintStream saved = System.out;
-        int code;
-        try {
-            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-            code = new CommandLine(new ReplayCommand()).execute(file.toString(), "--pdn", pdn.toString());
-        } finally {
-            System.setOut(saved);
-        }
+        StringWriter printed = new StringWriter();
+        CommandLine cl = new CommandLine(new ReplayCommand());
+        cl.setOut(new PrintWriter(printed, true));
+        int code = cl.execute(file.toString(), "--pdn", pdn.toString());
         assertEquals(0, code);
         ObjectMapper mapper = new ObjectMapper();
         List<JsonNode> lines = new ArrayList<>();
-        for (String line : bytes.toString(StandardCharsets.UTF_8).split("\n")) if (!line.isBlank()) lines.add(mapper.readTree(line));
+        for (String line : printed.toString().split("\n")) if (!line.isBlank()) lines.add(mapper.readTree(line));
         List<JsonNode> moves = lines.stream().filter(n -> n.get("type").asText().equals("MOVE")).toList();
         assertEquals(game.plies().size(), moves.size());
         Position p = Position.start();
@@ -101,19 +95,36 @@ class CaptureReconstructionTest {
     }
 
     @Test
+    void aMalformedLineLosesNothingBeforeIt(@TempDir Path dir) throws Exception {
+        PdnGame game = PdnReader.parse(GAME).get(0);
+        String text = capture(game.plies(), 9);
+        Path file = dir.resolve("cut.capture");
+        Files.writeString(file, text + "99999999 < zz\n");
+        StringWriter printed = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new ReplayCommand());
+        cl.setOut(new PrintWriter(printed, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute(file.toString()));
+        long lines = text.lines().count();
+        assertTrue(err.toString().contains("capture line " + (lines + 1)), err.toString());
+        long moves = printed.toString().lines().filter(l -> l.contains("\"type\":\"MOVE\"")).count();
+        assertEquals(game.plies().size(), moves, "every move before the bad line is still reported");
+    }
+
+    @Test
     void aBadCaptureIsRefusedNamingTheLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bad.capture");
         Files.writeString(file, "# dgt-capture v1\n200 > 40\nnonsense here\n");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        int code;
-        try {
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            code = new CommandLine(new ReplayCommand()).execute(file.toString());
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("3"), err.toString(StandardCharsets.UTF_8));
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new ReplayCommand());
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute(file.toString()));
+        assertTrue(err.toString().contains("line 3"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, cl.execute(dir.resolve("missing.capture").toString()));
+        assertTrue(err.toString().contains("missing.capture"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, cl.execute(file.toString(), "--start-fen", "W:W99"));
+        assertTrue(err.toString().startsWith("replay: "), err.toString());
     }
 }
