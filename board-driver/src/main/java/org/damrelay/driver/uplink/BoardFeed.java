@@ -32,8 +32,14 @@ public final class BoardFeed implements ArbiterListener {
     /** @throws UncheckedIOException when the outbox cannot write: the board must stop rather than lose the event */
     @Override
     public void onEvent(ArbiterEvent event) {
+        var wire = GameEvents.toProto(event, variant);
+        if (wire.isEmpty()) {
+            // e.g. GAME_STARTED: the relay could not take it; the capture file still has the bytes
+            log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);
+            return;
+        }
         try {
-            var stored = outbox.append(board, GameEvents.toProto(event, variant));
+            var stored = outbox.append(board, wire.get());
             log.info("board {} seq {}: {}", board, stored.getSeq(), event);
         } catch (IOException e) {
             log.error("board {}: could not write {} to the outbox {}: {}", board, event, outbox.directory(), e.toString());
