@@ -2,6 +2,7 @@ package org.damrelay.app;
 
 import org.damrelay.driver.cli.BoardCommand;
 import org.damrelay.driver.cli.CaptureDumpCommand;
+import org.damrelay.driver.cli.DriverCommand;
 import org.damrelay.driver.cli.ReplayCommand;
 import org.damrelay.driver.emulator.cli.EmulateCommand;
 import org.damrelay.relay.cli.RelayCommand;
@@ -20,6 +21,7 @@ import picocli.CommandLine.Command;
                 EmulateCommand.class,
                 ReplayCommand.class,
                 RelayCommand.class,
+                DriverCommand.class,
         })
 public final class Damrelay {
     public static void main(String[] args) {

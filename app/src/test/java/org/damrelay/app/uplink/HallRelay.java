@@ -1,0 +1,99 @@
+package org.damrelay.app.uplink;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.proto.GameSnapshot;
+import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.config.Tokens;
+
+/** The real relay on a fixed loopback port (so it can be stopped and started again under the driver's feet). */
+final class HallRelay implements AutoCloseable {
+    static final String TOKEN = "hall-a-secret";
+    static final String EVENT = "nk";
+    static final String DRIVER = "hall-a";
+
+    private final RelayConfig config;
+    private final int port;
+    private RelayServer server;
+
+    HallRelay(Path dataDir) throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        config = ConfigLoader.parse("""
+                listen: {host: 127.0.0.1, port: %d}
+                dataDir: %s
+                events:
+                  - id: nk
+                    name: NK 2026
+                    driverTokens: [{name: hall-a, sha256: %s}]
+                    rounds: [{number: 1, delaySeconds: 0}]
+                    boards:
+                      - {round: 1, board: 1, white: {name: W1}, black: {name: B1}, driver: hall-a, sourceBoard: "5521"}
+                      - {round: 1, board: 2, white: {name: W2}, black: {name: B2}, driver: hall-a, sourceBoard: "5522"}
+                """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TOKEN)), null);
+    }
+
+    /** Starts (or starts again, from its journal); retries briefly while the port is still being released. */
+    HallRelay start() {
+        AtomicReference<RelayServer> started = new AtomicReference<>();
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+                .until(() -> {
+                    started.set(RelayServer.start(config));
+                    return true;
+                });
+        server = started.get();
+        return this;
+    }
+
+    void stop() {
+        server.close();
+        server = null;
+    }
+
+    int port() {
+        return port;
+    }
+
+    URI ingest() {
+        return URI.create("ws://127.0.0.1:" + port + "/ingest");
+    }
+
+    GameSnapshot snapshot(String gameId) throws Exception {
+        RelayServer s = server;
+        return s.core().executor().submit((Callable<GameSnapshot>) () -> s.core().book().game(gameId).live().snapshot()).get();
+    }
+
+    @Override
+    public void close() {
+        if (server != null) stop();
+    }
+
+    static Path shared() {
+        Path p = Path.of(System.getProperty("damrelay.shared", "../../shared"));
+        return Files.isDirectory(p.resolve("corpus")) ? p : Path.of("../shared");
+    }
+
+    /** The first corpus game with at least {@code plies} plies. */
+    static PdnGame corpusGame(int plies) throws IOException {
+        for (String file : List.of("nk2003-amsterdam.pdn")) {
+            for (PdnGame g : PdnReader.read(shared().resolve("corpus").resolve(file))) {
+                if (g.plies().size() >= plies) return g;
+            }
+        }
+        throw new IllegalStateException("no corpus game with " + plies + " plies");
+    }
+}

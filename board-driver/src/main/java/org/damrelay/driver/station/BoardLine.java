@@ -1,0 +1,109 @@
+package org.damrelay.driver.station;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.damrelay.driver.capture.CaptureWriter;
+import org.damrelay.driver.clock.DriverClock;
+import org.damrelay.driver.dgt.bus.BusPoller;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.dgt.session.SingleBoardSession;
+import org.damrelay.driver.dgt.transport.Backoff;
+import org.damrelay.driver.dgt.transport.LineHandler;
+import org.damrelay.driver.dgt.transport.LineRecorder;
+import org.damrelay.driver.dgt.transport.LinkSupervisor;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.reconstruct.Reconstructor;
+import org.damrelay.driver.uplink.BoardFeed;
+import org.damrelay.driver.uplink.Outbox;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One line of boards running on a thread of its own: the link supervisor keeps it open, every
+ * byte goes to the capture file, the session (or bus poller) turns bytes into observations, one
+ * reconstruction per board turns those into events, and each board's feed puts them in the outbox.
+ */
+final class BoardLine implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(BoardLine.class);
+
+    private final BoardSource source;
+    private final LinkSupervisor supervisor;
+    private final CaptureWriter capture;
+    private final Map<Integer, Reconstructor> boards = new ConcurrentHashMap<>();
+    private final Thread thread;
+
+    BoardLine(BoardSource source, ReconstructConfig reconstruct, PieceCodes codes, Outbox outbox, Path captures) throws IOException {
+        this.source = source;
+        this.capture = captures == null ? null : CaptureWriter.newSession(captures, source.lineName(), ZonedDateTime.now());
+        LineHandler handler;
+        if (source.bus()) {
+            BusPoller.Config d = BusPoller.Config.defaults();
+            handler = new BusPoller(address -> boards.computeIfAbsent(address, a -> reconstruction(reconstruct, outbox, a)),
+                    new BusPoller.Config(codes, d.answerTimeout(), d.discoveryWindow(), d.pollInterval(),
+                            d.missesBeforeNotResponding(), d.maxRepeats(), d.rediscoveryInterval(), d.lineSilence()),
+                    (t, address, state) -> log.info("{}: board {} ({}) is {}", source.lineName(), address, source.boardId(address), state));
+        } else {
+            handler = new SingleBoardSession(boards.computeIfAbsent(0, a -> reconstruction(reconstruct, outbox, 0)),
+                    SingleBoardSession.Config.defaults().withPieceCodes(codes));
+        }
+        this.supervisor = new LinkSupervisor(source.connector(), new TickingHandler(handler, boards.values()),
+                DriverClock.system(), Backoff.standard(), capture == null ? LineRecorder.NONE : capture);
+        this.thread = new Thread(this::run, "line " + source.lineName());
+        thread.setDaemon(true);
+    }
+
+    private Reconstructor reconstruction(ReconstructConfig config, Outbox outbox, int address) {
+        String board = source.boardId(address);
+        log.info("{}: board {} feeds the relay as \"{}\"", source.lineName(), address, board);
+        return new Reconstructor(config, new BoardFeed(board, config.variant(), outbox));
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    private void run() {
+        try {
+            supervisor.run();
+        } catch (RuntimeException e) {
+            // an outbox that cannot write: stop this line loudly rather than read on and lose moves
+            log.error("line {} stopped: {}", source.lineName(), e.toString(), e);
+        }
+    }
+
+    BoardSource source() {
+        return source;
+    }
+
+    boolean connected() {
+        return supervisor.connected();
+    }
+
+    boolean running() {
+        return thread.isAlive();
+    }
+
+    /** Where this line's bytes are recorded, or null without --captures. */
+    Path capturePath() {
+        return capture == null ? null : capture.path();
+    }
+
+    List<Integer> addresses() {
+        return List.copyOf(boards.keySet());
+    }
+
+    @Override
+    public void close() throws IOException {
+        supervisor.stop();
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (capture != null) capture.close();
+    }
+}

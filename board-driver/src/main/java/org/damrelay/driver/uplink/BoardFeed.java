@@ -1,0 +1,49 @@
+package org.damrelay.driver.uplink;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.driver.arbiter.ArbiterEvent;
+import org.damrelay.driver.arbiter.ArbiterListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One physical board's reconstructed events into the outbox, in order, under the board's id
+ * (serial or bus address, as the relay's pairings name it).
+ */
+public final class BoardFeed implements ArbiterListener {
+    private static final Logger log = LoggerFactory.getLogger(BoardFeed.class);
+
+    private final String board;
+    private final Variant variant;
+    private final Outbox outbox;
+
+    public BoardFeed(String board, Variant variant, Outbox outbox) {
+        this.board = board;
+        this.variant = variant;
+        this.outbox = outbox;
+    }
+
+    public String board() {
+        return board;
+    }
+
+    /** @throws UncheckedIOException when the outbox cannot write: the board must stop rather than lose the event */
+    @Override
+    public void onEvent(ArbiterEvent event) {
+        var wire = GameEvents.toProto(event, variant);
+        if (wire.isEmpty()) {
+            // e.g. GAME_STARTED: the relay could not take it; the capture file still has the bytes
+            log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);
+            return;
+        }
+        try {
+            var stored = outbox.append(board, wire.get());
+            log.info("board {} seq {}: {}", board, stored.getSeq(), event);
+        } catch (IOException e) {
+            log.error("board {}: could not write {} to the outbox {}: {}", board, event, outbox.directory(), e.toString());
+            throw new UncheckedIOException("outbox write failed for board " + board, e);
+        }
+    }
+}

@@ -1,0 +1,316 @@
+package org.damrelay.driver.uplink;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.damrelay.proto.BoardEvent;
+import org.damrelay.proto.GameEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A driver's outbox: every event it produced that the relay has not yet acknowledged as durable,
+ * kept on disk so that neither a network outage nor a driver restart loses one.
+ *
+ * <p>Append-only segment files of checksummed records; each append is fsynced before it returns
+ * (events are rare, a few per minute per board, so the cost is nothing next to losing a move).
+ * The per-board seq is assigned here, at append, counting from 1 and continuing across restarts.
+ * Acks are cumulative per board; the acked seqs are kept durably in {@link AckState} (see
+ * {@link #sync()}) and a segment is deleted once every record in it is acked and a newer segment
+ * takes the appends.
+ *
+ * <p>One process per directory: opening takes a file lock.
+ */
+public final class Outbox implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Outbox.class);
+    private static final Pattern SEGMENT = Pattern.compile("segment-(\\d{12})\\.log");
+    public static final long DEFAULT_SEGMENT_BYTES = 1 << 20;
+
+    /** What opening found on disk. */
+    public record Recovery(int segments, long records, long unacked, long tornBytesCut) {}
+
+    private record Entry(long segment, BoardEvent event) {}
+
+    private final Path dir;
+    private final long segmentBytes;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final Map<String, Long> lastSeq = new HashMap<>();
+    private final Map<String, Long> acked;
+    private final Deque<Entry> unacked = new ArrayDeque<>();
+    /** Unacked record count per segment, every segment on disk included. */
+    private final TreeMap<Long, Integer> segments = new TreeMap<>();
+    private final List<Consumer<BoardEvent>> listeners = new CopyOnWriteArrayList<>();
+    private final Recovery recovery;
+    private FileChannel active;
+    private long activeId;
+    private long activeSize;
+    private boolean closed;
+    private boolean acksDirty;
+
+    private Outbox(Path dir, long segmentBytes) throws IOException {
+        this.dir = dir;
+        this.segmentBytes = segmentBytes;
+        Files.createDirectories(dir);
+        this.lockChannel = FileChannel.open(dir.resolve("outbox.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock l;
+        try {
+            l = lockChannel.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            l = null;
+        }
+        this.lock = l;
+        if (lock == null) {
+            lockChannel.close();
+            throw new IOException("outbox " + dir + " is in use by another driver process");
+        }
+        try {
+            this.acked = AckState.read(dir);
+            acked.forEach(lastSeq::put);
+            this.recovery = load();
+        } catch (IOException | RuntimeException e) {
+            lock.release();
+            lockChannel.close();
+            throw e;
+        }
+    }
+
+    public static Outbox open(Path dir) throws IOException {
+        return open(dir, DEFAULT_SEGMENT_BYTES);
+    }
+
+    /** @param segmentBytes a segment is closed for appends once it holds this many bytes */
+    public static Outbox open(Path dir, long segmentBytes) throws IOException {
+        return new Outbox(dir, segmentBytes);
+    }
+
+    private Recovery load() throws IOException {
+        List<Long> ids = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            files.forEach(f -> {
+                Matcher m = SEGMENT.matcher(f.getFileName().toString());
+                if (m.matches()) ids.add(Long.parseLong(m.group(1)));
+            });
+        }
+        ids.sort(null);
+        long records = 0, cut = 0;
+        for (int i = 0; i < ids.size(); i++) {
+            long id = ids.get(i);
+            Path file = segmentFile(id);
+            Segment.Scan scan = Segment.scan(file);
+            boolean last = i == ids.size() - 1;
+            if (scan.torn()) {
+                if (!last) throw new OutboxCorruptedException(file, scan.validBytes(), "an older segment ends in a partial record");
+                cut = scan.size() - scan.validBytes();
+                log.warn("outbox {}: cutting a torn last record ({} bytes at offset {}), left by a crash mid-append",
+                        file, cut, scan.validBytes());
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                    ch.truncate(scan.validBytes());
+                    ch.force(true);
+                }
+            }
+            int open = 0;
+            for (BoardEvent e : scan.events()) {
+                records++;
+                lastSeq.merge(e.getBoard(), e.getSeq(), Math::max);
+                if (e.getSeq() > acked.getOrDefault(e.getBoard(), 0L)) {
+                    unacked.add(new Entry(id, e));
+                    open++;
+                }
+            }
+            segments.put(id, open);
+        }
+        long nextId = ids.isEmpty() ? 1 : ids.get(ids.size() - 1);
+        openActive(nextId);
+        compact();
+        return new Recovery(ids.size(), records, unacked.size(), cut);
+    }
+
+    private void openActive(long id) throws IOException {
+        if (active != null) active.close();
+        active = FileChannel.open(segmentFile(id), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        activeId = id;
+        activeSize = active.size();
+        segments.putIfAbsent(id, 0);
+        syncDirectory(dir);
+    }
+
+    private Path segmentFile(long id) {
+        return dir.resolve(String.format("segment-%012d.log", id));
+    }
+
+    public Recovery recovery() {
+        return recovery;
+    }
+
+    /**
+     * Gives {@code event} the next seq of {@code board}, writes it and fsyncs before returning.
+     * Listeners hear of it only once it is durable.
+     */
+    public BoardEvent append(String board, GameEvent event) throws IOException {
+        if (board == null || board.isEmpty()) throw new IllegalArgumentException("board id is empty");
+        BoardEvent stored;
+        synchronized (this) {
+            ensureOpen();
+            if (activeSize >= segmentBytes) openActive(activeId + 1);
+            long seq = lastSeq.getOrDefault(board, 0L) + 1;
+            stored = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(event).build();
+            ByteBuffer buf = ByteBuffer.wrap(Segment.frame(stored));
+            long start = activeSize;
+            try {
+                while (buf.hasRemaining()) activeSize += active.write(buf);
+                active.force(false);
+            } catch (IOException e) {
+                // a partial record must not stay in front of the next append, where it would read as damage
+                activeSize = start;
+                try {
+                    active.truncate(start);
+                } catch (IOException again) {
+                    e.addSuppressed(again);
+                }
+                throw e;
+            }
+            lastSeq.put(board, seq);
+            unacked.add(new Entry(activeId, stored));
+            segments.merge(activeId, 1, Integer::sum);
+        }
+        for (Consumer<BoardEvent> l : listeners) l.accept(stored);
+        return stored;
+    }
+
+    /**
+     * The relay holds everything of {@code board} up to {@code seq} durably (cumulative). An ack
+     * beyond what this outbox ever assigned means the relay knows more than this directory (it
+     * was wiped or replaced): numbering then continues after the relay's seq so that new events
+     * are not dropped as duplicates.
+     */
+    public synchronized void ack(String board, long seq) throws IOException {
+        ensureOpen();
+        if (seq <= 0) return;
+        if (seq <= acked.getOrDefault(board, 0L)) return;
+        long last = lastSeq.getOrDefault(board, 0L);
+        if (seq > last) {
+            log.warn("relay acks board {} up to seq {} but this outbox ({}) only assigned up to {}: continuing after {}",
+                    board, seq, dir, last, seq);
+            lastSeq.put(board, seq);
+        }
+        acked.put(board, seq);
+        unacked.removeIf(e -> {
+            if (e.event().getBoard().equals(board) && e.event().getSeq() <= seq) {
+                segments.merge(e.segment(), -1, Integer::sum);
+                return true;
+            }
+            return false;
+        });
+        acksDirty = true;
+        if (compactable()) compact();
+    }
+
+    /**
+     * Makes the acked state durable and deletes fully acked segments. An ack is written at the
+     * latest when it lets a segment go, or here (the uplink calls this on a timer and on close):
+     * an ack lost to a crash only means the relay sees, and drops, a few duplicates, so acks need
+     * not cost an fsync each while a long backlog is being caught up.
+     */
+    public synchronized void sync() throws IOException {
+        ensureOpen();
+        compact();
+    }
+
+    private boolean compactable() {
+        for (var s : segments.entrySet()) {
+            if (s.getKey() != activeId && s.getValue() == 0) return true;
+        }
+        return false;
+    }
+
+    /** Deletes segments whose every record is acked, after making the acked state durable. */
+    private void compact() throws IOException {
+        if (acksDirty) {
+            AckState.write(dir, acked);
+            acksDirty = false;
+        }
+        boolean deleted = false;
+        var it = segments.entrySet().iterator();
+        while (it.hasNext()) {
+            var s = it.next();
+            if (s.getKey() != activeId && s.getValue() == 0) {
+                Files.deleteIfExists(segmentFile(s.getKey()));
+                it.remove();
+                deleted = true;
+            }
+        }
+        if (deleted) syncDirectory(dir);
+    }
+
+    /** Every unacked event, in the order it was appended (per board: by seq). */
+    public synchronized List<BoardEvent> unacked() {
+        List<BoardEvent> out = new ArrayList<>(unacked.size());
+        for (Entry e : unacked) out.add(e.event());
+        return out;
+    }
+
+    public synchronized long lastSeq(String board) {
+        return lastSeq.getOrDefault(board, 0L);
+    }
+
+    public synchronized long ackedSeq(String board) {
+        return acked.getOrDefault(board, 0L);
+    }
+
+    /** Segment files on disk, oldest first (for tests and diagnostics). */
+    public synchronized List<Path> segmentFiles() {
+        return segments.keySet().stream().map(this::segmentFile).toList();
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    /** Called after each durable append, on the appending thread. */
+    public void addListener(Consumer<BoardEvent> listener) {
+        listeners.add(listener);
+    }
+
+    private void ensureOpen() {
+        if (closed) throw new IllegalStateException("outbox " + dir + " is closed");
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) return;
+        try {
+            compact();
+        } finally {
+            closed = true;
+        }
+        try {
+            active.close();
+        } finally {
+            lock.release();
+            lockChannel.close();
+        }
+    }
+
+    static void syncDirectory(Path dir) throws IOException {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        }
+    }
+}
