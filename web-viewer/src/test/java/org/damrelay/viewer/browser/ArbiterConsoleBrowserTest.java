@@ -161,6 +161,39 @@ class ArbiterConsoleBrowserTest {
     }
 
     @Test
+    void correctingAGameTakesItBackForSpectators() throws Exception {
+        List<CorpusGame.PlayedPly> plies = CorpusGame.load("090417ronde12.pdn", 1).plies();
+        for (int i = 0; i < 4; i++) hall.send(LiveRelay.sourceBoard(3), Boards.moveEvent(plies.get(i)));
+        signIn(TOKEN);
+        eventually().until(() -> driver().findElements(By.cssSelector("form.correct-form select[name=game] option")).size() == 4);
+        WebElement form = driver().findElement(By.cssSelector("form.correct-form"));
+        new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 3));
+
+        new Select(form.findElement(By.name("kind"))).selectByValue("REPLACE_MOVE");
+        form.findElement(By.name("ply")).sendKeys("4");
+        form.findElement(By.name("value")).sendKeys("nonsense");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText()
+                .equals("Correction not sent: \"nonsense\" is not a move (e.g. 32-28 or 28x19)"));
+
+        new Select(form.findElement(By.name("kind"))).selectByValue("TAKE_BACK");
+        form.findElement(By.name("ply")).clear();
+        form.findElement(By.name("ply")).sendKeys("2");
+        form.findElement(By.name("value")).clear();
+        form.findElement(By.name("reason")).sendKeys("clock pressed twice");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().untilAsserted(() -> {
+            String feedback = driver().findElement(By.cssSelector(".feedback")).getText();
+            assertTrue(feedback.startsWith("Correction: ") && !feedback.contains("sending"), feedback);
+        });
+
+        driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 3));
+        eventually().untilAsserted(() -> assertEquals(Boards.expected(plies.get(1).position()),
+                Boards.shown(driver(), ".board-holder svg.board")));
+        assertEquals(2, driver().findElements(By.cssSelector("ol.moves button.move")).size());
+    }
+
+    @Test
     void aWrongTokenIsRefusedAndSaysSo() {
         signIn("not-the-token");
         eventually().untilAsserted(() -> {
