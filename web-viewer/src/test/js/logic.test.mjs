@@ -112,3 +112,20 @@ test('a man on its far row is an uncrowned king', () => {
   assert.deepEqual(uncrownedIn('B:W3,K4,28:B47,K48,20'), [3, 47]);
   assert.deepEqual(uncrownedIn('W:W31-50:B1-20'), []);
 });
+
+test('arbiter status line, draw-rule count and correction requests', async () => {
+  const { statusLine, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
+  const game = {
+    result: null, startFen: 'W:W31-50:B1-20',
+    moves: Array.from({ length: 30 }, (_, i) => ({ ply: i + 1, notation: '1-2', fen: 'W:W31-50:B1-20' })),
+    status: { link: 'connected', outOfStep: true, uncrowned: [3], drawRule: { limit: 16, startPly: 20 } },
+  };
+  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3 · draw rule: count 5 of 16');
+  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null };
+  assert.equal(statusLine(game), 'waiting');
+  assert.deepEqual(correctionOf('REPLACE_MOVE', 31, ' 28x19 ', 'late correction'),
+    { kind: 'REPLACE_MOVE', ply: 31, move: { from: 28, to: 19, path: [28, 19] }, notation: '28x19', reason: 'late correction' });
+  assert.deepEqual(correctionOf('TAKE_BACK', 0, '', ''), { kind: 'TAKE_BACK', ply: 0, reason: '' });
+  assert.throws(() => correctionOf('SET_POSITION', 3, 'garbage', ''), /"garbage" is not a FEN/);
+  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a ply number/);
+});

@@ -27,7 +27,7 @@ const CONNECTION_TEXT = {
 function describe(c) {
   let text = CONNECTION_TEXT[c.state] ?? c.state;
   if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
-  if (c.error && c.state !== 'live') text += ` — ${c.error}`;
+  if (c.error) text += ` — ${c.error}`;
   return text;
 }
 
