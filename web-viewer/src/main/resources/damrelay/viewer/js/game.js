@@ -59,6 +59,8 @@ export function startGamePage() {
   const root = document.getElementById('game');
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
   document.getElementById('back').href = pageLink('index.html', eventOf(gameId));
+  const base = relayBase(location);
+  root.querySelector('a.pdn-link').href = `${base.http}/pdn/${encodeURIComponent(gameId ?? '')}.pdn`;
 
   const el = {
     title: root.querySelector('.game-title'),
@@ -176,5 +178,5 @@ export function startGamePage() {
   render();
   setInterval(tick, 200);
   if (!gameId) return;
-  window.damrelay = { store, view, connection: connectSpectator({ store, base: relayBase(location), subscription: { gameId } }) };
+  window.damrelay = { store, view, connection: connectSpectator({ store, base, subscription: { gameId } }) };
 }

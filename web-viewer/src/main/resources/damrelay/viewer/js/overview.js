@@ -52,14 +52,16 @@ function card(g, state, arbiter) {
 }
 
 /** Renders the round into `container`; `arbiter` marks boards with open alerts. */
-export function renderOverview(container, state, { arbiter = false } = {}) {
+export function renderOverview(container, state, { arbiter = false, pdnUrl = null } = {}) {
   const games = gamesByBoard(state);
   const teams = teamsOf(state, games);
   const score = matchScore(games);
   const first = games[0];
-  const title = first ? `${first.eventId ?? ''}${first.round ? ` — round ${first.round}` : ''}` : '';
+  const event = state.round.event || first?.eventId || '';
+  const title = first ? `${event}${first.round ? ` — round ${first.round}` : ''}` : '';
   const heading = h('div', { class: 'match-head' },
     h('h2', {}, title || 'Round'),
+    pdnUrl ? h('a', { class: 'pdn-link', href: pdnUrl, download: '' }, 'PDN of the round') : null,
     teams.length === 2
       ? h('p', { class: 'match-score', 'aria-label': 'match score' },
         h('span', {}, teams[0]), h('strong', {}, ` ${score.get(teams[0]) ?? 0} – ${score.get(teams[1]) ?? 0} `), h('span', {}, teams[1]))
@@ -80,19 +82,35 @@ export function tickClocks(container, state) {
   }
 }
 
+/**
+ * The event's display name from the relay's JSON endpoint. Served from another host the viewer
+ * may not read it (no CORS on the relay): then the event id stands in, nothing else changes.
+ */
+export async function fetchEventName(base, eventId) {
+  try {
+    const res = await fetch(`${base.http}/api/events/${encodeURIComponent(eventId)}`);
+    return res.ok ? (await res.json()).name || null : null;
+  } catch {
+    return null;
+  }
+}
+
 export function startOverviewPage() {
   const store = createStore();
   const container = document.getElementById('overview');
+  const subscription = { eventId: params().get('event') ?? '', round: Number(params().get('round') ?? 0) };
+  const base = relayBase(location);
+  const pdnUrl = subscription.round ? `${base.http}/pdn/${encodeURIComponent(subscription.eventId)}/round/${subscription.round}.pdn` : null;
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
   store.subscribe((state, what) => {
-    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderOverview(container, state));
+    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderOverview(container, state, { pdnUrl }));
   });
-  renderOverview(container, store.state);
-  setInterval(() => tickClocks(container, store.state), 250);
-  const subscription = { eventId: params().get('event') ?? '', round: Number(params().get('round') ?? 0) };
   if (!subscription.eventId) {
     container.replaceChildren(h('p', { class: 'empty' }, 'Which event? Open this page with ?event=<event id>&round=<n>.'));
     return;
   }
-  window.damrelay = { store, connection: connectSpectator({ store, base: relayBase(location), subscription }) };
+  renderOverview(container, store.state, { pdnUrl });
+  setInterval(() => tickClocks(container, store.state), 250);
+  fetchEventName(base, subscription.eventId).then(name => { if (name) store.round({ event: name }); });
+  window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };
 }
