@@ -51,7 +51,7 @@ export function renderBoard(position, options = {}) {
   if (path.length) {
     for (const sq of [path[0], path[path.length - 1]]) {
       const { r, c } = centre(sq, flipped);
-      el('rect', { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: 'last-move', 'data-square': sq }, svg);
+      el('rect', { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: 'last-move-square', 'data-square': sq }, svg);
     }
   }
   const pieces = el('g', { class: 'pieces' }, svg);

@@ -201,10 +201,21 @@ export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter
         return;
       }
       if (m.alert) store.alert(alertOf(m.alert));
-      else if (m.update) applyUpdate(store, m.update);
+      else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
   });
+  // The arbiter stream is live while snapshots come from the spectator stream, which a broadcast
+  // delay holds back: an update that does not follow what we hold waits for the spectator stream
+  // to bring the game there, rather than tearing down the arbiter's connection.
+  function applyLiveUpdate(update) {
+    try {
+      applyUpdate(store, update);
+    } catch (e) {
+      console.warn(`arbiter stream ahead of the view: ${e.message}`);
+    }
+  }
+
   function request(body) {
     const socket = conn.socket;
     if (!socket || socket.readyState !== 1) return Promise.reject(new Error('not connected to the relay'));

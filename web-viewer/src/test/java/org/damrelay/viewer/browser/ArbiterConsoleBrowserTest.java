@@ -194,6 +194,35 @@ class ArbiterConsoleBrowserTest {
     }
 
     @Test
+    void underABroadcastDelayTheConsoleKeepsItsAlertsLive() throws Exception {
+        try (LiveRelay delayed = LiveRelay.start(900); IngestClient board = IngestClient.connect(delayed.port())) {
+            LiveRelay spectatorsRelay = relay;
+            relay = delayed;
+            try {
+                signIn(TOKEN);
+                eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+                assertEquals("Broadcast delayed by 15 minutes", driver().findElement(By.id("delay")).getText());
+                List<GameEvent> events = gameWithMissedCapture();
+                board.send(LiveRelay.sourceBoard(1), events.get(0));
+                // Open since before the move, the console follows the game live through the arbiter stream.
+                eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText().equals("1. 32-28"));
+
+                driver().navigate().refresh();
+                eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+                board.send(LiveRelay.sourceBoard(1), events.get(1));
+                board.send(LiveRelay.sourceBoard(1), events.get(2));
+                // Opened later, its boards wait for the delayed stream, but the alert is there at once
+                // and the connection is not torn down by updates it cannot place yet.
+                eventually().until(() -> !driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")).isEmpty());
+                assertEquals("Live", driver().findElement(By.id("connection")).getText());
+                assertEquals("no move yet", driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText());
+            } finally {
+                relay = spectatorsRelay;
+            }
+        }
+    }
+
+    @Test
     void aWrongTokenIsRefusedAndSaysSo() {
         signIn("not-the-token");
         eventually().untilAsserted(() -> {
