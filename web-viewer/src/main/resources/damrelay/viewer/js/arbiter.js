@@ -132,8 +132,16 @@ export function startArbiterPage() {
     sessionStorage.removeItem(TOKEN_KEY);
     location.href = pageLink('arbiter.html', { event: eventId, round: round || null });
   });
+  // Screen readers hear each new alert once, not the whole feed again at every re-render.
+  const announcer = root.querySelector('.announcer');
+  const announced = new Set();
   store.subscribe((state, what) => {
     if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderConsole(root, state, actions));
+    if (what.kind === 'alert' && !announced.has(what.alertId)) {
+      announced.add(what.alertId);
+      const a = state.alerts.get(what.alertId);
+      if (!a.acknowledged) announcer.textContent = `New ${a.severity} alert, board ${a.board ?? '?'}, ply ${a.ply}: ${a.subtype ?? a.type}. ${a.text}`;
+    }
   });
   renderConsole(root, store.state, actions);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);

@@ -100,6 +100,8 @@ class ArbiterConsoleBrowserTest {
             assertTrue(text.contains(part), part + " missing in: " + text);
         }
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
+        String announced = driver().findElement(By.cssSelector(".announcer")).getAttribute("textContent");
+        assertTrue(announced.startsWith("New error alert, board 1, ply 3: CAPTURE_MISSED."), announced);
         assertEquals("1 open", driver().findElement(By.cssSelector(".alert-count")).getText());
         eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
 
