@@ -22,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.arbiter.ArbiterHandler;
+import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
@@ -67,7 +68,8 @@ public final class RelayServer implements AutoCloseable {
         HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
-                () -> new ArbiterHandler(core, arbiter));
+                () -> new ArbiterHandler(core, arbiter),
+                new ArbiterHttp(core, arbiter));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book());
@@ -85,8 +87,10 @@ public final class RelayServer implements AutoCloseable {
         try {
             ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(channelType)
                     .option(ChannelOption.SO_BACKLOG, 4096)
+                    .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                             new WriteBufferWaterMark(limits.writeBufferLowBytes(), limits.writeBufferHighBytes()))
+                    .childOption(ChannelOption.SO_SNDBUF, limits.socketSendBufferBytes() > 0 ? limits.socketSendBufferBytes() : null)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {

@@ -23,10 +23,11 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
         }
     }
 
+    /** @param socketSendBufferBytes SO_SNDBUF per connection, 0 = the OS default (smaller = less memory per spectator) */
     public record Limits(int maxFrameBytes, int spectatorMessagesPerSecond, int maxSubscriptionsPerConnection,
                          int connectionsPerIp, int idleTimeoutSeconds, List<String> allowedOrigins,
                          int writeBufferLowBytes, int writeBufferHighBytes, long slowConsumerCutMillis,
-                         long helloTimeoutMillis, int maxCatchUpUpdates) {}
+                         long helloTimeoutMillis, int maxCatchUpUpdates, int socketSendBufferBytes) {}
 
     public Path resolve(String path) {
         Path p = Path.of(path);

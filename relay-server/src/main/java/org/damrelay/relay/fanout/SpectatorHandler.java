@@ -98,7 +98,7 @@ public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocke
         if (ctx.channel().isWritable()) {
             if (lagging) core.execute(() -> fanout.resync(this));
         } else {
-            lagging = true;
+            // not lagging yet: only a dropped live update makes it so (snapshots may fill the buffer too)
             scheduleCut();
         }
         ctx.fireChannelWritabilityChanged();
@@ -143,6 +143,12 @@ public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocke
     @Override
     public void send(SpectatorMessage message) {
         if (channel.isActive()) channel.writeAndFlush(new TextWebSocketFrame(SpectatorFanout.encode(message)));
+    }
+
+    @Override
+    public void sendShared(TextWebSocketFrame frame) {
+        if (channel.isActive()) channel.writeAndFlush(frame);
+        else frame.release();
     }
 
     @Override

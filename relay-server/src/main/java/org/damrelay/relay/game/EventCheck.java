@@ -1,5 +1,6 @@
 package org.damrelay.relay.game;
 
+import org.damrelay.draughts.notation.Fen;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;

@@ -1,5 +1,6 @@
 package org.damrelay.relay.game;
 
+import org.damrelay.draughts.notation.Fen;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.rules.Position;
@@ -124,11 +125,6 @@ public final class GameFold {
 
     public Variant variant() {
         return info.getVariant().isBlank() ? Variant.INTERNATIONAL : Variant.valueOf(info.getVariant());
-    }
-
-    /** Full moves made by white (the number that counts for SWR 13.4). */
-    public int movesByBoth() {
-        return plies.size() / 2;
     }
 
     public GameSnapshot snapshot() {

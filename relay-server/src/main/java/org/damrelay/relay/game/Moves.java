@@ -1,6 +1,7 @@
 package org.damrelay.relay.game;
 
 import java.util.List;
+import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
@@ -26,16 +27,8 @@ public final class Moves {
                 .addAllCaptured(m.capturedSquares()).addAllPath(m.path()).build();
     }
 
-    /** PDN: {@code 32-28}, {@code 28x19}, or the full path {@code 28x19x10} when the short form is ambiguous. */
+    /** PDN: {@code 32-28}, {@code 28x19}, or the long form where the short one is ambiguous. */
     public static String notation(Position before, Move m, Variant variant) {
-        if (!m.isCapture()) return m.toString();
-        boolean ambiguous = false;
-        for (Move other : variant.legalMoves(before)) {
-            if (other.from() == m.from() && other.to() == m.to() && other.captured() != m.captured()) ambiguous = true;
-        }
-        if (!ambiguous) return m.toString();
-        StringBuilder sb = new StringBuilder();
-        for (int sq : m.path()) sb.append(sb.length() == 0 ? "" : "x").append(sq);
-        return sb.toString();
+        return Notation.of(before, m, variant);
     }
 }

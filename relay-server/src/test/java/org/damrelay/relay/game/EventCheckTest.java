@@ -1,5 +1,6 @@
 package org.damrelay.relay.game;
 
+import org.damrelay.draughts.notation.Fen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -5,7 +5,7 @@ import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
 
-/** A test configuration: event "nk" with four boards on driver "hall", event "other" with one. */
+/** A test configuration: event "nk" with four boards on drivers "hall" and "hall-b", event "other" with one. */
 final class TestRelay {
 
     static final String DRIVER_TOKEN = "driver-secret", ARBITER_TOKEN = "arbiter-secret", OTHER_TOKEN = "other-secret";
@@ -13,7 +13,11 @@ final class TestRelay {
     private TestRelay() {}
 
     static RelayConfig config(Path dataDir, int delayRound2Seconds) {
-        return ConfigLoader.parse("""
+        return ConfigLoader.parse(yaml(dataDir, delayRound2Seconds), null);
+    }
+
+    static String yaml(Path dataDir, int delayRound2Seconds) {
+        return """
                 listen: {host: 127.0.0.1, port: 0}
                 dataDir: %s
                 limits: {maxFrameBytes: 8192, spectatorMessagesPerSecond: 20, maxSubscriptionsPerConnection: 5,
@@ -27,13 +31,13 @@ final class TestRelay {
                     boards:
                       - {round: 1, board: 1, white: {name: Roel Boomstra}, black: {name: Jan Groenendijk}, driver: hall, sourceBoard: "101"}
                       - {round: 1, board: 2, white: {name: Pim Meurs}, black: {name: Hein Meijer}, driver: hall, sourceBoard: "102"}
-                      - {round: 1, board: 3, white: {name: A}, black: {name: B}, driver: hall, sourceBoard: "103"}
+                      - {round: 1, board: 3, white: {name: A}, black: {name: B}, driver: hall-b, sourceBoard: "103"}
                       - {round: 2, board: 1, white: {name: C}, black: {name: D}, driver: hall, sourceBoard: "201"}
                   - id: other
                     driverTokens: [{name: x, sha256: %s}]
                     boards:
                       - {round: 1, board: 1, white: {name: E}, black: {name: F}, driver: hall, sourceBoard: "101"}
                 """.formatted(dataDir.toAbsolutePath(), Tokens.sha256Hex(DRIVER_TOKEN), Tokens.sha256Hex("revoked-secret"),
-                Tokens.sha256Hex(ARBITER_TOKEN), delayRound2Seconds, Tokens.sha256Hex(OTHER_TOKEN)), null);
+                Tokens.sha256Hex(ARBITER_TOKEN), delayRound2Seconds, Tokens.sha256Hex(OTHER_TOKEN));
     }
 }

@@ -54,13 +54,20 @@ final class WsClient implements AutoCloseable {
     }
 
     static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame) throws Exception {
+        return connect(port, path, headers, maxFrame, b -> { });
+    }
+
+    static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame,
+                            java.util.function.Consumer<Bootstrap> options) throws Exception {
         URI uri = URI.create("ws://127.0.0.1:" + port + path);
         WebSocketClientHandshaker hs = WebSocketClientHandshakerFactory.newHandshaker(uri, WebSocketVersion.V13, null,
                 false, headers, maxFrame);
         CompletableFuture<Void> done = new CompletableFuture<>();
         WsClient[] self = new WsClient[1];
-        Channel ch = new Bootstrap().group(GROUP).channel(NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
+        Bootstrap bootstrap = new Bootstrap().group(GROUP).channel(NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000);
+        options.accept(bootstrap);
+        Channel ch = bootstrap
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
@@ -93,6 +100,11 @@ final class WsClient implements AutoCloseable {
                                     }
 
                                     @Override
+                                    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                                        ctx.close();  // the relay cut us: closeCode/closed tell the test
+                                    }
+
+                                    @Override
                                     public void channelInactive(ChannelHandlerContext ctx) {
                                         self[0].closed.complete(null);
                                         done.completeExceptionally(new IllegalStateException("closed during handshake"));
@@ -107,6 +119,12 @@ final class WsClient implements AutoCloseable {
             // the caller may look at httpStatus
         }
         return self[0];
+    }
+
+    /** Stops or resumes reading from the socket (a slow consumer). */
+    void reading(boolean on) {
+        channel.config().setAutoRead(on);
+        if (on) channel.read();
     }
 
     boolean open() {
