@@ -17,6 +17,13 @@ public final class Browser implements AutoCloseable {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    // Selenium warns at every start that it has no CDP bindings for this Chromium; WebDriver itself
+    // needs none. Held in a field: java.util.logging forgets levels of loggers nobody references.
+    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
+    static {
+        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
+    }
 
     private final ChromeDriver driver;
     private final Path profile;
