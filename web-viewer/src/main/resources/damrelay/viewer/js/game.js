@@ -55,7 +55,8 @@ export function startGamePage() {
   const store = createStore();
   const gameId = params().get('game');
   const plyParam = params().get('ply');
-  const view = createView(plyParam === null ? null : Number(plyParam));
+  const asked = plyParam === null ? NaN : Number(plyParam);
+  const view = createView(Number.isInteger(asked) && asked >= 0 ? asked : null);
   const root = document.getElementById('game');
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
   document.getElementById('back').href = pageLink('index.html', eventOf(gameId));
