@@ -113,9 +113,11 @@ export function startGamePage() {
   function renderMoves(g, ply) {
     const moveButton = m => m
       ? h('button', {
-        class: `move${m.ply === ply ? ' current' : ''}`, dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
+        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}`,
+        dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
         'aria-current': m.ply === ply ? 'step' : null,
-        'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}`,
+        title: m.irregular ? 'irregular move that stood (art. 7.2)' : (m.corrected ? 'set by the arbiter' : null),
+        'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}${m.irregular ? ', irregular' : ''}${m.corrected ? ', set by the arbiter' : ''}`,
         onclick: () => go(m.ply),
       }, m.notation)
       : h('span', { class: 'move none' }, '…');

@@ -126,6 +126,9 @@ class ArbiterConsoleBrowserTest {
         });
         assertEquals(Boards.expected(Position.start().apply(Move.quiet(32, 28)).apply(Move.quiet(19, 23)).apply(Move.quiet(31, 26))),
                 Boards.shown(driver(), ".board-holder svg.board"), "the position the illegal move left");
+        WebElement irregular = driver().findElement(By.cssSelector("button.move[data-ply='3']"));
+        assertTrue(irregular.getAttribute("class").contains("irregular"));
+        assertTrue(irregular.getAttribute("aria-label").endsWith("31-26, irregular"), irregular.getAttribute("aria-label"));
         driver().navigate().back();
 
         eventually().until(() -> {
