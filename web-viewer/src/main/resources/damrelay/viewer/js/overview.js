@@ -51,23 +51,61 @@ function card(g, state, arbiter) {
     h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : 'no move yet'));
 }
 
-/** Renders the round into `container`; `arbiter` marks boards with open alerts. */
-export function renderOverview(container, state, { arbiter = false, pdnUrl = null } = {}) {
-  const games = gamesByBoard(state);
+function heading(state, games, pdnUrl) {
   const teams = teamsOf(state, games);
   const score = matchScore(games);
   const first = games[0];
   const event = state.round.event || first?.eventId || '';
   const title = first ? `${event}${first.round ? ` — round ${first.round}` : ''}` : '';
-  const heading = h('div', { class: 'match-head' },
+  return h('div', { class: 'match-head' },
     h('h2', {}, title || 'Round'),
     pdnUrl ? h('a', { class: 'pdn-link', href: pdnUrl, download: '' }, 'PDN of the round') : null,
     teams.length === 2
       ? h('p', { class: 'match-score', 'aria-label': 'match score' },
         h('span', {}, teams[0]), h('strong', {}, ` ${score.get(teams[0]) ?? 0} – ${score.get(teams[1]) ?? 0} `), h('span', {}, teams[1]))
       : null);
+}
+
+/** Renders the round into `container`; `arbiter` marks boards with open alerts. */
+export function renderOverview(container, state, { arbiter = false, pdnUrl = null } = {}) {
+  const games = gamesByBoard(state);
   const list = h('ol', { class: 'boards', 'aria-label': 'boards of the round' }, games.map(g => card(g, state, arbiter)));
-  container.replaceChildren(heading, games.length ? list : h('p', { class: 'empty' }, 'No games yet.'));
+  container.replaceChildren(heading(state, games, pdnUrl), games.length ? list : h('p', { class: 'empty' }, 'No games yet.'));
+}
+
+/** Re-renders one board's card and the match head; false when the card is not there yet. */
+export function renderCard(container, state, gameId, { arbiter = false, pdnUrl = null } = {}) {
+  const old = container.querySelector(`.game-card[data-game="${CSS.escape(gameId)}"]`);
+  const g = state.games.get(gameId);
+  if (!old || !g) return false;
+  old.replaceWith(card(g, state, arbiter));
+  container.querySelector('.match-head').replaceWith(heading(state, gamesByBoard(state), pdnUrl));
+  return true;
+}
+
+/**
+ * Coalesces re-renders to one per frame: a round of many boards opens with a snapshot per game,
+ * and a busy round updates several boards a second. A hidden tab renders when it is shown again.
+ */
+export function renderScheduler(container, state, options) {
+  let all = false;
+  const games = new Set();
+  let pending = false;
+  return what => {
+    if (what.gameId && what.kind !== 'game') games.add(what.gameId); else all = true;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      const redoAll = all;
+      const some = [...games];
+      all = false;
+      games.clear();
+      keepFocus(() => {
+        if (redoAll || !some.every(id => renderCard(container, state, id, options))) renderOverview(container, state, options);
+      });
+    });
+  };
 }
 
 /** Updates only the clock texts, so ticking does not rebuild boards. */
@@ -102,9 +140,8 @@ export function startOverviewPage() {
   const base = relayBase(location);
   const pdnUrl = subscription.round ? `${base.http}/pdn/${encodeURIComponent(subscription.eventId)}/round/${subscription.round}.pdn` : null;
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
-  store.subscribe((state, what) => {
-    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderOverview(container, state, { pdnUrl }));
-  });
+  const schedule = renderScheduler(container, store.state, { pdnUrl });
+  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') schedule(what); });
   if (!subscription.eventId) {
     container.replaceChildren(h('p', { class: 'empty' }, 'Which event? Open this page with ?event=<event id>&round=<n>.'));
     return;

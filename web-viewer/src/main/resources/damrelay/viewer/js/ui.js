@@ -80,3 +80,13 @@ export function keepFocus(render) {
   const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
+
+/** Runs `fn` at most once per animation frame however often it is asked for. */
+export function perFrame(fn) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; fn(); });
+  };
+}
