@@ -114,6 +114,7 @@ class ArbiterConsoleBrowserTest {
 
         browser.viewport(1920, 1080);
         browser.screenshot("arbiter-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
         browser.viewport(360, 740);
         browser.screenshot("arbiter-phone");
         assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.damrelay.viewer.testing.Waits.eventually;
 
+import java.util.List;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.viewer.testing.ArbiterClient;
 import org.damrelay.viewer.testing.Boards;
@@ -102,6 +103,7 @@ class GameViewBrowserTest {
         awaitShowing(next.ply(), next.position());
         browser.viewport(1920, 1080);
         browser.screenshot("game-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
 
         browser.viewport(360, 740);
         browser.screenshot("game-phone");
@@ -153,6 +155,17 @@ class GameViewBrowserTest {
         assertTrue(driver().findElement(By.cssSelector(uncrowned)).getAttribute("class").contains("uncrowned"));
         assertEquals(1, driver().findElements(By.cssSelector(uncrowned + " .uncrowned-ring")).size());
         assertEquals(0, driver().findElements(By.cssSelector(BOARD + " .piece[data-square='31'] .crown")).size(), "men have no crown");
+    }
+
+    @Test
+    void theContrastCheckCatchesFaintText() throws Exception {
+        driver().get(relay.httpUrl() + "/game.html?game=" + GAME);
+        eventually().until(() -> !Boards.shown(driver(), BOARD).isEmpty());
+        driver().executeScript("const p = document.createElement('p'); p.id = 'faint'; p.textContent = 'faint text';"
+                + "p.style.color = '#aaa'; p.style.background = '#fff'; document.body.append(p);");
+        List<String> low = browser.lowContrastText();
+        assertEquals(1, low.size(), low.toString());
+        assertTrue(low.get(0).contains("faint text"), low.get(0));
     }
 
     @Test

@@ -107,6 +107,7 @@ class RoundOverviewBrowserTest {
 
         browser.viewport(1920, 1080);
         browser.screenshot("overview-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
         browser.viewport(360, 740);
         browser.screenshot("overview-phone");
         assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");

@@ -65,6 +65,15 @@ public final class Browser implements AutoCloseable {
         return ((Number) driver.executeScript("return document.documentElement.scrollWidth")).longValue();
     }
 
+    /** Text whose colour contrast with its background is below WCAG AA; empty when all is readable. */
+    @SuppressWarnings("unchecked")
+    public java.util.List<String> lowContrastText() throws IOException {
+        try (var in = Browser.class.getResourceAsStream("/damrelay-test/contrast.js")) {
+            String script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return (java.util.List<String>) driver.executeScript(script);
+        }
+    }
+
     public void resetViewport() {
         driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
         driver.manage().window().setSize(new Dimension(1920, 1080));
