@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -37,7 +38,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     /** The handlers a WebSocket path gets after its handshake. */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp) {}
+                            ArbiterHttp arbiterHttp, ChannelGroup webSockets) {}
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -91,7 +92,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         Matcher m;
-        if ((m = ROUND_JSON.matcher(path)).matches()) {
+        if (path.equals("/api/events")) {
+            fromCore(ctx, keepAlive, "application/json", state::eventsJson);
+        } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
             int r = Integer.parseInt(m.group(2));
             fromCore(ctx, keepAlive, "application/json", () -> state.roundJson(e, r));
@@ -156,7 +159,10 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         p.addLast("keepalive", new WebSocketKeepAlive());
         p.addLast("endpoint", handler.get());
         handshaker.handshake(ctx.channel(), req).addListener(f -> {
-            if (f.isSuccess()) p.remove(this);
+            if (f.isSuccess()) {
+                p.remove(this);
+                endpoints.webSockets().add(ctx.channel());
+            }
         });
     }
 

@@ -78,4 +78,19 @@ class HandshakeLimitsTest {
             assertEquals(1001, mute.closeCode);
         }
     }
+
+    @Test
+    void anOrderlyStopTellsEveryWebSocketWhy() throws Exception {
+        WsClient spectator;
+        TestDriver driver;
+        try (RelayServer relay = RelayServer.start(config(dir, List.of(), 100, 3000))) {
+            spectator = WsClient.connect(relay.port(), "/ws");
+            driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
+            await().atMost(Duration.ofSeconds(5)).until(() -> !driver.ws.received.isEmpty());
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> spectator.closed.isDone() && driver.ws.closed.isDone());
+        assertEquals(1001, spectator.closeCode);
+        assertEquals(1001, driver.ws.closeCode);
+        assertEquals("relay shutting down", spectator.closeReason);
+    }
 }
