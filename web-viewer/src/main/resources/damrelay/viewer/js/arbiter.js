@@ -1,0 +1,150 @@
+// Arbiter console: alert feed, per-board status, acknowledge, enter a result, correct a game.
+import { createStore, gamesByBoard, openAlerts } from './model.js';
+import { connectSpectator, connectArbiter, relayBase } from './connection.js';
+import { pathOf } from './notation.js';
+import { lastPly } from './model.js';
+import { renderOverview, tickClocks } from './overview.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame } from './ui.js';
+
+const TOKEN_KEY = 'damrelay.arbiterToken';
+
+/** The per-board status line: what the arbiter needs to know at a glance. */
+export function statusLine(game) {
+  const s = game.status;
+  const parts = [s.link === 'connected' ? 'connected' : s.link === 'disconnected' ? 'board disconnected' : 'waiting'];
+  if (s.outOfStep) parts.push('out of step');
+  if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
+  if (s.drawRule) parts.push(`draw rule: count ${drawCount(game)} of ${s.drawRule.limit}`);
+  if (game.result) parts.push(`result ${game.result}`);
+  return parts.join(' · ');
+}
+
+/** Moves by both since the draw-rule count began (a "move" is a white and a black ply). */
+export function drawCount(game) {
+  return Math.min(game.status.drawRule.limit, Math.floor((lastPly(game) - game.status.drawRule.startPly) / 2));
+}
+
+export function alertsNewestFirst(state) {
+  return [...state.alerts.values()].sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || Number(b.id) - Number(a.id) || b.id.localeCompare(a.id));
+}
+
+function alertItem(a, state, actions) {
+  const g = state.games.get(a.gameId);
+  const board = g?.board ?? a.board ?? '?';
+  const name = a.subtype ? `${a.type}.${a.subtype}` : a.type;
+  const time = a.at ? new Date(a.at).toLocaleTimeString() : '';
+  return h('li', { class: `alert severity-${(a.severity ?? 'info').toLowerCase()}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
+    h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply }), dataset: { focusKey: `open-${a.id}` },
+      'aria-label': `Open board ${board} at ply ${a.ply}: ${name}` },
+      h('span', { class: 'severity' }, (a.severity ?? 'info').toUpperCase()),
+      h('span', { class: 'where' }, `Board ${board} · ply ${a.ply ?? '–'}`),
+      h('span', { class: 'type' }, name),
+      a.article ? h('span', { class: 'article' }, `art. ${a.article}`) : null,
+      h('span', { class: 'text' }, a.text ?? ''),
+      time ? h('time', {}, time) : null),
+    a.acknowledged
+      ? h('span', { class: 'acked' }, 'acknowledged')
+      : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id), 'aria-label': `Acknowledge ${name} on board ${board}` }, 'Acknowledge'));
+}
+
+function renderConsole(root, state, actions) {
+  const alerts = alertsNewestFirst(state);
+  root.querySelector('.alert-count').textContent = `${openAlerts(state).length} open`;
+  root.querySelector('.alerts').replaceChildren(...(alerts.length ? alerts.map(a => alertItem(a, state, actions)) : [h('li', { class: 'empty' }, 'No alerts.')]));
+  const games = gamesByBoard(state);
+  root.querySelector('.statuses').replaceChildren(...games.map(g => h('li', { dataset: { game: g.id } },
+    h('strong', {}, `Board ${g.board ?? '?'}`), ' ', h('span', { class: 'status-line' }, statusLine(g)))));
+  for (const select of root.querySelectorAll('select.game-choice')) {
+    const chosen = select.value;
+    select.replaceChildren(...games.map(g => h('option', { value: g.id }, `Board ${g.board ?? '?'}: ${g.white.name} – ${g.black.name}`)));
+    if (chosen && state.games.has(chosen)) select.value = chosen;
+  }
+  renderOverview(root.querySelector('.overview'), state, { arbiter: true });
+}
+
+/** The Correction a form describes: take back to a ply, replace the move at a ply, or set a position. */
+export function correctionOf(kind, ply, text, reason) {
+  if (!Number.isInteger(ply) || ply < 0) throw new Error(`"${ply}" is not a ply number (1 = white's first move)`);
+  if (kind === 'TAKE_BACK') return { kind, ply, reason };
+  if (kind === 'REPLACE_MOVE') {
+    const path = pathOf(text);
+    if (path.length < 2) throw new Error(`"${text}" is not a move (e.g. 32-28 or 28x19)`);
+    return { kind, ply, move: { from: path[0], to: path[path.length - 1], path }, notation: text.trim(), reason };
+  }
+  if (kind === 'SET_POSITION') {
+    if (!/^[WB]:/i.test(text.trim())) throw new Error(`"${text}" is not a FEN (e.g. W:W31-50:B1-20)`);
+    return { kind, ply, fen: text.trim(), reason };
+  }
+  throw new Error(`unknown correction "${kind}"`);
+}
+
+export function startArbiterPage() {
+  const root = document.getElementById('arbiter');
+  const login = document.getElementById('login');
+  const eventId = params().get('event') ?? '';
+  const round = Number(params().get('round') ?? 0);
+  // The token is kept for this tab only; it never goes into links.
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (!token || !eventId) {
+    login.hidden = false;
+    root.hidden = true;
+    login.querySelector('input[name="event"]').value = eventId;
+    login.querySelector('input[name="round"]').value = round || '';
+    login.addEventListener('submit', e => {
+      e.preventDefault();
+      const f = e.currentTarget;
+      sessionStorage.setItem(TOKEN_KEY, f.token.value.trim());
+      location.href = pageLink('arbiter.html', { event: f.event.value.trim(), round: f.round.value || null });
+    });
+    return;
+  }
+  const store = createStore();
+  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
+  const base = relayBase(location);
+  // Snapshots come from the spectator stream; alerts and live updates from the arbiter stream.
+  const spectator = connectSpectator({ store, base, subscription: { eventId, round } });
+  const arbiter = connectArbiter({ store, base, token, eventId });
+  const feedback = root.querySelector('.feedback');
+  const attempt = (what, promise) => {
+    feedback.textContent = `${what}: sending…`;
+    promise.then(ok => { feedback.textContent = `${what}: ${ok || 'done'}`; },
+      e => { feedback.textContent = `${what} failed: ${e.message}`; });
+  };
+  const actions = { acknowledge: alertId => attempt('Acknowledge', arbiter.acknowledge(alertId)) };
+  root.querySelector('form.result-form').addEventListener('submit', e => {
+    e.preventDefault();
+    const f = e.currentTarget;
+    attempt('Result', arbiter.enterResult(f.game.value, f.result.value));
+  });
+  root.querySelector('form.correct-form').addEventListener('submit', e => {
+    e.preventDefault();
+    const f = e.currentTarget;
+    let correction;
+    try {
+      correction = correctionOf(f.kind.value, Number(f.ply.value), f.value.value, f.reason.value.trim());
+    } catch (err) {
+      feedback.textContent = `Correction not sent: ${err.message}`;
+      return;
+    }
+    attempt('Correction', arbiter.correct(f.game.value, correction));
+  });
+  root.querySelector('button.logout').addEventListener('click', () => {
+    sessionStorage.removeItem(TOKEN_KEY);
+    location.href = pageLink('arbiter.html', { event: eventId, round: round || null });
+  });
+  // Screen readers hear each new alert once, not the whole feed again at every re-render.
+  const announcer = root.querySelector('.announcer');
+  const announced = new Set();
+  const rerender = perFrame(() => keepFocus(() => renderConsole(root, store.state, actions)));
+  store.subscribe((state, what) => {
+    if (what.kind !== 'connection' && what.kind !== 'delay') rerender();
+    if (what.kind === 'alert' && !announced.has(what.alertId)) {
+      announced.add(what.alertId);
+      const a = state.alerts.get(what.alertId);
+      if (!a.acknowledged) announcer.textContent = `New ${a.severity} alert, board ${a.board ?? '?'}, ply ${a.ply}: ${a.subtype ?? a.type}. ${a.text}`;
+    }
+  });
+  renderConsole(root, store.state, actions);
+  setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);
+  window.damrelay = { store, spectator, arbiter };
+}

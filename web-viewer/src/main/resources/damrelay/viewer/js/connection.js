@@ -1,0 +1,258 @@
+// The one module that speaks the relay's wire protocol (docs/protocol.md, proto3 canonical JSON):
+// frames in, model calls out. Reconnects by itself with capped exponential backoff and resumes
+// from the versions it holds (`known`), so a relay restart costs no snapshot it does not need.
+import { articleOf, severityOf } from './alerts.js';
+import { lastPly, firstPly } from './model.js';
+
+const BACKOFF_MIN_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export const RESULT_TEXT = { WHITE_WINS: '2-0', DRAW: '1-1', BLACK_WINS: '0-2', BOTH_LOSE: '0-0' };
+export const RESULT_ENUM = Object.fromEntries(Object.entries(RESULT_TEXT).map(([k, v]) => [v, k]));
+
+/**
+ * The relay's base address: ?relay=ws://host:port when the files come from elsewhere (a CDN),
+ * otherwise the host that served the page. Returns {ws, http} without a trailing slash.
+ */
+export function relayBase(location) {
+  const param = new URLSearchParams(location.search).get('relay');
+  const url = new URL(param ? (param.includes('://') ? param : `ws://${param}`) : location.href);
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  const path = param ? url.pathname.replace(/\/(ws)?\/?$/, '') : '';
+  return { ws: `${secure ? 'wss' : 'ws'}://${url.host}${path}`, http: `${secure ? 'https' : 'http'}://${url.host}${path}` };
+}
+
+export function backoffDelay(attempt, random = Math.random) {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
+  // Jitter spreads thousands of spectators reconnecting after a relay restart.
+  return Math.round(base * (0.5 + random() / 2));
+}
+
+function clockOf(c) {
+  // An all-zero clock is proto3's "no reading yet", not two flags fallen.
+  if (!c || (!c.whiteMs && !c.blackMs)) return null;
+  const running = c.running === 'WHITE' ? 'W' : c.running === 'BLACK' ? 'B' : null;
+  return { white: c.whiteMs ?? 0, black: c.blackMs ?? 0, running, at: Date.now() };
+}
+
+function player(p) {
+  return { name: p?.name || '?', team: p?.team ?? '', rating: p?.rating ?? 0 };
+}
+
+function gameOf(snapshot) {
+  const info = snapshot.info ?? {};
+  // The relay numbers its plies 1, 2, 3... from the start position; the viewer's plies count from
+  // white's first move (arbiter-events.md), one more when the game starts with black to move.
+  const offset = firstPly({ startFen: info.startFen || undefined });
+  return {
+    id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
+    match: info.match ?? '', white: player(info.white), black: player(info.black),
+    startFen: info.startFen || undefined,
+    moves: (snapshot.plies ?? []).map((p, i) => ({
+      ply: i + 1 + offset, notation: p.notation || (p.irregular ? '(set)' : '?'), fen: p.fen,
+      clock: clockOf(p.clock), irregular: !!p.irregular,
+    })),
+    result: RESULT_TEXT[snapshot.result] ?? null,
+    clock: clockOf(snapshot.clock),
+  };
+}
+
+export function alertOf(a) {
+  const e = a.event ?? {};
+  return {
+    id: String(a.alertId), gameId: a.gameId, board: a.board ?? null, ply: e.ply ?? 0,
+    type: e.type, subtype: e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null,
+    severity: severityOf(e.type), article: articleOf(e.type, e.subtype), text: e.text ?? '',
+    // captureTimeMs is wall time or a capture's own clock; only the former is worth showing as a time.
+    squares: e.squares ?? [], at: Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : Date.now(),
+    acknowledged: !!a.acknowledged, acknowledgedBy: a.acknowledgedBy ?? '',
+  };
+}
+
+/** What a board-status event says about the board (arbiter stream only). */
+function statusOf(e) {
+  switch (e.type) {
+    case 'BOARD_DISCONNECTED': return { link: 'disconnected' };
+    case 'BOARD_RECONNECTED': return { link: 'connected' };
+    case 'POSITION_UNKNOWN': return { outOfStep: true };
+    case 'POSITION_RECOVERED': return { outOfStep: false };
+    case 'UNCROWNED_KING': return { uncrowned: e.squares ?? [] };
+    case 'KING_CROWNED': return { uncrowned: [] };
+    case 'DRAW_RULE_STARTED': return { drawRule: { limit: e.count ?? 0, startPly: e.ply ?? 0 } };
+    case 'DRAW_BY_RULE': return { drawRule: null };
+    default: return null;
+  }
+}
+
+/**
+ * Applies one GameUpdate. Updates at or below the version held are repeats and are skipped.
+ * Plies are placed the way the relay folds them (a move after the last ply, a replacement or
+ * retraction of the last ply), so the view cannot drift from the relay's snapshot.
+ */
+export function applyUpdate(store, u, { contiguous = false } = {}) {
+  const id = u.gameId;
+  const g = store.state.games.get(id);
+  const v = u.version ?? 0;
+  if (!g) return; // a game outside what we hold: its snapshot brings it
+  const held = store.state.versions.get(id) ?? 0;
+  // Board-status events come only on the arbiter stream, in order; the spectator stream may have
+  // moved the version past them already, so they are applied whatever the version.
+  if (u.event && statusOf(u.event)) {
+    store.status(id, statusOf(u.event), Math.max(held, v));
+    return;
+  }
+  if (v && v <= held) return;
+  if (contiguous && v !== held + 1) {
+    throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
+  }
+  const base = firstPly(g);
+  const last = lastPly(g);
+  if (u.event) {
+    const e = u.event;
+    const moved = e.type === 'MOVE' || (e.type === 'ILLEGAL_MOVE' && e.fen);
+    if (moved || e.type === 'MOVE_REPLACED') {
+      const ply = e.type === 'MOVE_REPLACED' && last > base ? last : last + 1;
+      store.move(id, { ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), irregular: e.type === 'ILLEGAL_MOVE' }, v);
+      if (g.status.link === 'waiting') store.status(id, { link: 'connected' }, v);
+    } else if (e.type === 'MOVE_RETRACTED') {
+      store.correct(id, Math.max(base + 1, last), [], v);
+    } else if (e.clock) {
+      store.clock(id, clockOf(e.clock), v);
+    } else {
+      store.seen(id, v);
+    }
+  } else if (u.correction) {
+    const c = u.correction;
+    const kept = base + (c.ply ?? 0); // the relay's ply n is the viewer's ply base + n
+    if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v);
+    else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v);
+    else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: '(set)', fen: c.fen, clock: null, corrected: true }], v);
+    else throw new Error(`game ${id}: unknown correction kind "${c.kind}"`);
+  } else if ('result' in u) {
+    store.result(id, RESULT_TEXT[u.result] ?? null, v);
+  } else if (u.info) {
+    store.putGame({ ...g, ...gameOf({ info: u.info }), moves: g.moves, result: g.result, clock: g.clock }, v);
+  } else {
+    store.seen(id, v);
+  }
+}
+
+/**
+ * A WebSocket that reopens itself with backoff; `onOpen(socket)` runs on every (re)connect and
+ * `report` hears its state. A refused token (4401/4403) is final: retrying cannot fix it.
+ */
+function resilientSocket({ url, report, onOpen, onMessage, WebSocketImpl }) {
+  let socket = null;
+  let attempt = 0;
+  let timer = null;
+  let closed = false;
+
+  function open() {
+    report({ state: attempt === 0 ? 'connecting' : 'reconnecting', retryInMs: 0 });
+    socket = new WebSocketImpl(url);
+    socket.onopen = () => {
+      attempt = 0;
+      report({ state: 'live', error: null });
+      onOpen(socket);
+    };
+    socket.onmessage = event => {
+      try {
+        onMessage(JSON.parse(event.data));
+      } catch (e) {
+        // A frame we cannot apply means our copy may be out of step: reconnect and resume.
+        console.error(e);
+        report({ error: e.message });
+        socket.close();
+      }
+    };
+    socket.onclose = event => {
+      if (closed) return;
+      if (event.code === 4401 || event.code === 4403) {
+        closed = true;
+        report({ state: 'refused', error: `refused: ${event.reason || event.code}` });
+        return;
+      }
+      const delay = backoffDelay(attempt++);
+      report({ state: 'reconnecting', retryInMs: delay });
+      timer = setTimeout(open, delay);
+    };
+    socket.onerror = () => { /* onclose follows and schedules the retry */ };
+  }
+  open();
+  return {
+    get socket() { return socket; },
+    close() { closed = true; clearTimeout(timer); socket?.close(); report({ state: 'closed' }); },
+  };
+}
+
+/** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
+export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket }) {
+  return resilientSocket({
+    url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
+    onOpen: socket => socket.send(JSON.stringify({ subscribe: { ...subscription, known: Object.fromEntries(store.state.versions) } })),
+    onMessage: m => {
+      if (m.snapshot) store.putGame(gameOf(m.snapshot), m.snapshot.version ?? 0);
+      else if (m.update) applyUpdate(store, m.update);
+      else if (m.subscribed) store.delay(m.subscribed.delaySeconds ?? 0);
+      else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}` });
+    },
+  });
+}
+
+/**
+ * Arbiter stream on /arbiter: alerts and live updates. Requests return a promise of the relay's
+ * `ok` text, rejected with its error.
+ */
+export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter', WebSocketImpl = globalThis.WebSocket }) {
+  const pending = new Map();
+  let nextId = 1;
+  const conn = resilientSocket({
+    url: `${base.ws}/arbiter`, report: store.arbiterLink, WebSocketImpl,
+    onOpen: socket => socket.send(JSON.stringify({ requestId: 'hello', hello: { token, eventId, arbiter } })),
+    onMessage: m => {
+      const waiting = m.requestId && pending.get(m.requestId);
+      if (waiting && ('ok' in m || m.error)) {
+        pending.delete(m.requestId);
+        clearTimeout(waiting.timer);
+        if (m.error) waiting.reject(new Error(`${m.error.code}: ${m.error.message ?? ''}`));
+        else waiting.resolve(m.ok);
+        return;
+      }
+      if (m.alert) store.alert(alertOf(m.alert));
+      else if (m.update) applyLiveUpdate(m.update);
+      else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
+    },
+  });
+  // The arbiter stream is live and sees every version; snapshots come from the spectator stream,
+  // which a broadcast delay holds back. An update that does not follow the version held cannot be
+  // placed: it waits for the spectator stream to bring the game there, rather than tearing down
+  // the arbiter's connection or putting a move on the wrong ply.
+  function applyLiveUpdate(update) {
+    try {
+      applyUpdate(store, update, { contiguous: true });
+    } catch (e) {
+      console.warn(`arbiter stream ahead of the view: ${e.message}`);
+    }
+  }
+
+  function request(body) {
+    const socket = conn.socket;
+    if (!socket || socket.readyState !== 1) return Promise.reject(new Error('not connected to the relay'));
+    const requestId = String(nextId++);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { pending.delete(requestId); reject(new Error('no answer from the relay')); }, REQUEST_TIMEOUT_MS);
+      pending.set(requestId, { resolve, reject, timer });
+      socket.send(JSON.stringify({ requestId, ...body }));
+    });
+  }
+  return {
+    close: conn.close,
+    acknowledge: alertId => request({ ackAlert: { alertId: String(alertId) } }).then(ok => { store.acknowledge(alertId); return ok; }),
+    enterResult: (gameId, result) => {
+      if (!RESULT_ENUM[result]) return Promise.reject(new Error(`"${result}" is not a result (2-0, 1-1, 0-2, 0-0)`));
+      return request({ result: { gameId, result: RESULT_ENUM[result] } });
+    },
+    correct: (gameId, correction) => request({ correct: { gameId, correction } }),
+  };
+}

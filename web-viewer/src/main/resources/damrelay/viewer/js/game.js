@@ -1,0 +1,185 @@
+// Game view: large board, move list, clocks, stepping through the game and back to live.
+import { createStore, fenAt, lastPly, moveAt, highlightAt, uncrownedIn } from './model.js';
+import { parseFen } from './fen.js';
+import { renderBoard } from './board.js';
+import { moveRows, plyLabel } from './notation.js';
+import { remaining, formatClock } from './clock.js';
+import { connectSpectator, relayBase } from './connection.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
+
+/** What the viewer looks at: a ply, or null to follow the live game. */
+export function createView(initialPly = null) {
+  return { ply: initialPly, flipped: false, numbers: false };
+}
+
+/** The ply shown, clamped to the game; null in the view means the latest. */
+export function shownPly(view, game) {
+  const last = lastPly(game);
+  const first = game.moves.length ? game.moves[0].ply - 1 : last;
+  if (view.ply === null) return last;
+  return Math.max(first, Math.min(last, view.ply));
+}
+
+/** Keyboard stepping: returns the new view ply, or undefined when the key is not ours. */
+export function stepFor(key, view, game) {
+  const current = shownPly(view, game);
+  const first = game.moves.length ? game.moves[0].ply - 1 : current;
+  const last = lastPly(game);
+  const to = ply => (ply >= last ? null : ply);
+  switch (key) {
+    case 'ArrowLeft': return Math.max(first, current - 1);
+    case 'ArrowRight': return to(Math.min(last, current + 1));
+    case 'Home': return first;
+    case 'End': return null;
+    default: return undefined;
+  }
+}
+
+function clockText(game, ply, live) {
+  if (live) {
+    const r = remaining(game.result ? { ...game.clock, running: null } : game.clock, Date.now());
+    return r ? { white: formatClock(r.white), black: formatClock(r.black) } : { white: '–:––', black: '–:––' };
+  }
+  // History shows the clocks as they were read at that move.
+  const m = moveAt(game, ply);
+  return m?.clock ? { white: formatClock(m.clock.white), black: formatClock(m.clock.black) } : { white: '–:––', black: '–:––' };
+}
+
+/** Game ids are "<event>-r<round>-b<board>": the overview of its round is one click away. */
+export function eventOf(gameId) {
+  const m = /^(.+)-r(\d+)-b\d+$/.exec(gameId ?? '');
+  return m ? { event: m[1], round: m[2] } : {};
+}
+
+export function startGamePage() {
+  const store = createStore();
+  const gameId = params().get('game');
+  const plyParam = params().get('ply');
+  const asked = plyParam === null ? NaN : Number(plyParam);
+  const view = createView(Number.isInteger(asked) && asked >= 0 ? asked : null);
+  const root = document.getElementById('game');
+  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
+  document.getElementById('back').href = pageLink('index.html', eventOf(gameId));
+  const base = relayBase(location);
+  root.querySelector('a.pdn-link').href = `${base.http}/pdn/${encodeURIComponent(gameId ?? '')}.pdn`;
+
+  const el = {
+    title: root.querySelector('.game-title'),
+    board: root.querySelector('.board-holder'),
+    white: root.querySelector('.player.white'),
+    black: root.querySelector('.player.black'),
+    moves: root.querySelector('.moves'),
+    result: root.querySelector('.game-result'),
+    position: root.querySelector('.position-label'),
+    live: root.querySelector('button.live'),
+  };
+
+  function game() { return store.state.games.get(String(gameId)); }
+
+  function render() {
+    const g = game();
+    if (!g) {
+      el.title.textContent = gameId ? `Waiting for game ${gameId}…` : 'No game chosen (add ?game=…)';
+      return;
+    }
+    const ply = shownPly(view, g);
+    const live = view.ply === null;
+    el.title.textContent = `${g.board ? `Board ${g.board}: ` : ''}${g.white.name} – ${g.black.name}`;
+    el.white.querySelector('.name').textContent = `${g.white.name}${g.white.team ? ` (${g.white.team})` : ''}`;
+    el.black.querySelector('.name').textContent = `${g.black.name}${g.black.team ? ` (${g.black.team})` : ''}`;
+    const fen = fenAt(g, ply);
+    const svg = renderBoard(parseFen(fen), {
+      flipped: view.flipped, numbers: view.numbers,
+      label: `Board${g.board ? ` ${g.board}` : ''}, ${ply === 0 ? 'start position' : `after ply ${ply}`}`,
+      highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...(live ? g.status.uncrowned : [])],
+    });
+    el.board.replaceChildren(svg);
+    el.board.dataset.ply = ply;
+    el.board.classList.toggle('flipped', view.flipped);
+    root.classList.toggle('flipped', view.flipped);
+    const m = moveAt(g, ply);
+    if (m) {
+      const { number, white } = plyLabel(ply);
+      el.position.textContent = `${live ? 'Live' : 'Viewing'}: after ${number}.${white ? '' : '..'} ${m.notation}`;
+    } else {
+      el.position.textContent = `${live ? 'Live' : 'Viewing'}: start position`;
+    }
+    el.live.hidden = live;
+    el.result.textContent = g.result ? `Result ${g.result}` : '';
+    renderMoves(g, ply);
+    tick();
+  }
+
+  function renderMoves(g, ply) {
+    const moveButton = m => m
+      ? h('button', {
+        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}`,
+        dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
+        'aria-current': m.ply === ply ? 'step' : null,
+        title: m.irregular ? 'irregular move that stood (art. 7.2)' : (m.corrected ? 'set by the arbiter' : null),
+        'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}${m.irregular ? ', irregular' : ''}${m.corrected ? ', set by the arbiter' : ''}`,
+        onclick: () => go(m.ply),
+      }, m.notation)
+      : h('span', { class: 'move none' }, '…');
+    const rows = moveRows(g.moves).map(r => h('li', {},
+      h('span', { class: 'number' }, `${r.number}.`), moveButton(r.white), r.black ? moveButton(r.black) : null));
+    el.moves.replaceChildren(...rows);
+    if (g.result) el.moves.append(h('li', { class: 'result-row' }, g.result));
+    const current = el.moves.querySelector('.current');
+    // Keep the shown move in sight without stealing the page's scroll position.
+    if (current && el.moves.scrollHeight > el.moves.clientHeight) {
+      el.moves.scrollTop = current.offsetTop - el.moves.clientHeight / 2;
+    }
+  }
+
+  function tick() {
+    const g = game();
+    if (!g) return;
+    const ply = shownPly(view, g);
+    const live = view.ply === null;
+    const c = clockText(g, ply, live);
+    el.white.querySelector('.clock').textContent = c.white;
+    el.black.querySelector('.clock').textContent = c.black;
+    const running = live && !g.result ? g.clock?.running : null;
+    el.white.classList.toggle('to-move', running === 'W');
+    el.black.classList.toggle('to-move', running === 'B');
+  }
+
+  function go(ply) {
+    const g = game();
+    if (!g) return;
+    view.ply = ply === null || ply >= lastPly(g) ? null : ply;
+    keepFocus(render);
+  }
+
+  document.addEventListener('keydown', e => {
+    if (e.target.closest?.('input, textarea, select')) return;
+    const g = game();
+    if (!g || e.altKey || e.ctrlKey || e.metaKey) return;
+    const next = stepFor(e.key, view, g);
+    if (next === undefined) return;
+    e.preventDefault();
+    go(next);
+  });
+  root.querySelector('button.first').addEventListener('click', () => { const g = game(); if (g) go(stepFor('Home', view, g)); });
+  root.querySelector('button.prev').addEventListener('click', () => { const g = game(); if (g) go(stepFor('ArrowLeft', view, g)); });
+  root.querySelector('button.next').addEventListener('click', () => { const g = game(); if (g) go(stepFor('ArrowRight', view, g)); });
+  root.querySelector('button.last').addEventListener('click', () => go(null));
+  el.live.addEventListener('click', () => go(null));
+  root.querySelector('button.flip').addEventListener('click', e => {
+    view.flipped = !view.flipped;
+    e.currentTarget.setAttribute('aria-pressed', view.flipped);
+    render();
+  });
+  root.querySelector('button.numbers').addEventListener('click', e => {
+    view.numbers = !view.numbers;
+    e.currentTarget.setAttribute('aria-pressed', view.numbers);
+    render();
+  });
+
+  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(render); });
+  render();
+  setInterval(tick, 200);
+  if (!gameId) return;
+  window.damrelay = { store, view, connection: connectSpectator({ store, base, subscription: { gameId } }) };
+}

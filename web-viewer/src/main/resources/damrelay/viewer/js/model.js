@@ -1,0 +1,212 @@
+// The viewer's own data model: what the pages render. connection.js translates relay frames into
+// these calls, so a protocol change touches that one module. Pure: no DOM, no network.
+import { parseFen, diff, START_FEN } from './fen.js';
+import { pathOf, isCapture } from './notation.js';
+
+/**
+ * Game: {id, board, white: {name, team}, black: {name, team}, startFen,
+ *        moves: [{ply, notation, fen, clock?: {white, black}}], result, clock, status}
+ * clock: {white, black (ms left), running: 'W'|'B'|null, at (local ms when received)}
+ * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares],
+ *          drawRule: {kind, count, limit} | null}
+ * Alert: {id, gameId, board, ply, type, subtype, severity, article, text, at, acknowledged}
+ */
+export function createStore() {
+  const state = {
+    round: { event: '', name: '', teams: [] },
+    games: new Map(),
+    alerts: new Map(),
+    versions: new Map(), // highest version applied, per game: sent back as `known` on reconnect
+    connection: { state: 'connecting', retryInMs: 0, error: null },
+    arbiterLink: null, // the arbiter stream, on the console only
+    delaySeconds: 0,
+  };
+  const listeners = new Set();
+  const emit = what => listeners.forEach(fn => fn(state, what));
+
+  function normaliseGame(g) {
+    return {
+      ...g,
+      id: String(g.id), board: g.board ?? null,
+      white: g.white ?? { name: '?', team: '' }, black: g.black ?? { name: '?', team: '' },
+      startFen: g.startFen || START_FEN,
+      moves: [...(g.moves ?? [])].sort((a, b) => a.ply - b.ply),
+      result: g.result ?? null, clock: g.clock ?? null,
+      status: { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null, ...(g.status ?? {}) },
+    };
+  }
+
+  function setVersion(gameId, version) {
+    if (version !== null && version !== undefined) state.versions.set(String(gameId), version);
+  }
+
+  function game(id) {
+    const g = state.games.get(String(id));
+    if (!g) throw new Error(`unknown game "${id}"`);
+    return g;
+  }
+
+  return {
+    state,
+    subscribe(fn) { listeners.add(fn); return () => listeners.delete(fn); },
+
+    /** Describes the round (event, round number, team names). */
+    round(round) {
+      state.round = { event: '', name: '', teams: [], ...round };
+      emit({ kind: 'round' });
+    },
+
+    /** Adds or replaces one game with its full state (a snapshot). */
+    putGame(g, version = null) {
+      const n = normaliseGame(g);
+      const old = state.games.get(n.id);
+      // A snapshot says nothing of board status (arbiter-only events): keep what we learned.
+      if (old) n.status = { ...old.status, ...(g.status ?? {}) };
+      state.games.set(n.id, n);
+      setVersion(n.id, version);
+      emit({ kind: 'game', gameId: n.id });
+    },
+
+    /** Appends a move; a ply already held is replaced and later plies dropped (a corrected move). */
+    move(gameId, move, version = null) {
+      const g = game(gameId);
+      const expected = (g.moves.length ? g.moves[g.moves.length - 1].ply : firstPly(g)) + 1;
+      if (move.ply > expected) {
+        throw new Error(`game ${gameId}: move at ply ${move.ply} but ply ${expected} is next; a delta is missing`);
+      }
+      g.moves = g.moves.filter(m => m.ply < move.ply).concat([move]);
+      if (move.clock) g.clock = { ...move.clock };
+      setVersion(gameId, version);
+      emit({ kind: 'move', gameId: g.id, ply: move.ply });
+    },
+
+    /** The arbiter rewrote the game from `fromPly` on. */
+    correct(gameId, fromPly, moves, version = null, startFen = null) {
+      const g = game(gameId);
+      if (startFen) g.startFen = startFen;
+      g.moves = g.moves.filter(m => m.ply < fromPly).concat(moves);
+      setVersion(gameId, version);
+      emit({ kind: 'correction', gameId: g.id, ply: fromPly });
+    },
+
+    result(gameId, result, version = null) {
+      game(gameId).result = result || null;
+      setVersion(gameId, version);
+      emit({ kind: 'result', gameId: String(gameId) });
+    },
+
+    clock(gameId, reading, version = null) {
+      game(gameId).clock = reading;
+      setVersion(gameId, version);
+      emit({ kind: 'clock', gameId: String(gameId) });
+    },
+
+    status(gameId, status, version = null) {
+      const g = game(gameId);
+      g.status = { ...g.status, ...status };
+      setVersion(gameId, version);
+      emit({ kind: 'status', gameId: g.id });
+    },
+
+    alert(a) {
+      state.alerts.set(String(a.id), { acknowledged: false, ...a, id: String(a.id) });
+      emit({ kind: 'alert', alertId: String(a.id) });
+    },
+
+    acknowledge(alertId) {
+      const a = state.alerts.get(String(alertId));
+      if (a) a.acknowledged = true;
+      emit({ kind: 'ack', alertId: String(alertId) });
+    },
+
+    /** An update that changes nothing shown here still moves the game's version on. */
+    seen(gameId, version) {
+      setVersion(gameId, version);
+    },
+
+    connection(conn) {
+      state.connection = { ...state.connection, ...conn };
+      emit({ kind: 'connection' });
+    },
+
+    arbiterLink(conn) {
+      state.arbiterLink = { state: 'connecting', retryInMs: 0, error: null, ...state.arbiterLink, ...conn };
+      emit({ kind: 'connection' });
+    },
+
+    delay(seconds) {
+      state.delaySeconds = seconds;
+      emit({ kind: 'delay' });
+    },
+  };
+}
+
+export function firstPly(g) {
+  // Ply numbering counts from white's first move; a game set up with black to move starts at ply 1.
+  return parseFen(g.startFen || START_FEN).side === 'B' ? 1 : 0;
+}
+
+export function lastPly(g) {
+  return g.moves.length ? g.moves[g.moves.length - 1].ply : firstPly(g);
+}
+
+/** FEN of the position after `ply` (the start position for the first ply's predecessor). */
+export function fenAt(g, ply) {
+  let fen = g.startFen;
+  for (const m of g.moves) {
+    if (m.ply > ply) break;
+    fen = m.fen;
+  }
+  return fen;
+}
+
+/**
+ * Men standing on their far row: promoted but not yet crowned (art. 3.3/3.4). A man can only stop
+ * there by promoting, so the position alone shows it, for spectators as well as the arbiter.
+ */
+export function uncrownedIn(fen) {
+  const squares = [];
+  for (const [sq, p] of parseFen(fen).pieces) {
+    if (!p.king && ((p.color === 'W' && sq <= 5) || (p.color === 'B' && sq >= 46))) squares.push(sq);
+  }
+  return squares.sort((a, b) => a - b);
+}
+
+export function moveAt(g, ply) {
+  return g.moves.find(m => m.ply === ply) ?? null;
+}
+
+/** What to highlight after `ply`: the move's path and, for a capture, the squares it emptied. */
+export function highlightAt(g, ply) {
+  const move = moveAt(g, ply);
+  if (!move) return null;
+  const path = pathOf(move.notation);
+  const capture = isCapture(move.notation);
+  if (!capture) return { path, capture, captured: [] };
+  const before = parseFen(fenAt(g, ply - 1));
+  const after = parseFen(move.fen);
+  const mover = before.pieces.get(path[0])?.color;
+  const captured = diff(before, after).vacated.filter(sq => before.pieces.get(sq)?.color !== mover);
+  return { path, capture, captured };
+}
+
+/** Match points per team name, from the results of its games. */
+export function matchScore(games) {
+  const score = new Map();
+  for (const g of games) {
+    const m = /^(\d+)-(\d+)$/.exec(g.result ?? '');
+    for (const side of [g.white, g.black]) if (side.team && !score.has(side.team)) score.set(side.team, 0);
+    if (!m) continue;
+    if (g.white.team) score.set(g.white.team, score.get(g.white.team) + Number(m[1]));
+    if (g.black.team) score.set(g.black.team, score.get(g.black.team) + Number(m[2]));
+  }
+  return score;
+}
+
+export function openAlerts(state, gameId) {
+  return [...state.alerts.values()].filter(a => !a.acknowledged && (gameId === undefined || a.gameId === gameId));
+}
+
+export function gamesByBoard(state) {
+  return [...state.games.values()].sort((a, b) => (a.board ?? 1e9) - (b.board ?? 1e9) || a.id.localeCompare(b.id));
+}

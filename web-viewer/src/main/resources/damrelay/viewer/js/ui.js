@@ -1,0 +1,92 @@
+// Small DOM helpers shared by the pages.
+
+/** h('div', {class: 'x', onclick: fn}, child, 'text') */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+const CONNECTION_TEXT = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+  closed: 'Disconnected',
+  refused: 'Refused',
+};
+
+function describe(c) {
+  let text = CONNECTION_TEXT[c.state] ?? c.state;
+  if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
+  if (c.error) text += ` — ${c.error}`;
+  return text;
+}
+
+/** Keeps the connection line and the delay notice in step with the store. */
+export function bindConnectionStatus(store, statusEl, delayEl) {
+  const render = () => {
+    const c = store.state.connection;
+    const a = store.state.arbiterLink;
+    // On the console both streams must be up: show the worse of the two.
+    const worst = a && a.state !== 'live' ? a : c;
+    statusEl.textContent = a && worst === a ? `Arbiter stream: ${describe(a)}` : describe(c);
+    statusEl.dataset.state = worst.state;
+    const d = store.state.delaySeconds;
+    delayEl.hidden = !d;
+    delayEl.textContent = d ? `Broadcast delayed by ${d >= 120 ? `${Math.round(d / 60)} minutes` : `${d} seconds`}` : '';
+  };
+  store.subscribe((_, what) => { if (what.kind === 'connection' || what.kind === 'delay') render(); });
+  render();
+  // A page restored from the back/forward cache has lost its sockets without a close event:
+  // start afresh rather than show a live-looking page that is not.
+  window.addEventListener('pageshow', e => { if (e.persisted) location.reload(); });
+}
+
+export function params() {
+  return new URLSearchParams(location.search);
+}
+
+/** Builds a link to a sibling page that keeps the relay address (the viewer may be on a CDN). */
+export function pageLink(page, extra = {}) {
+  const p = new URLSearchParams();
+  const relay = params().get('relay');
+  if (relay) p.set('relay', relay);
+  for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined) p.set(k, v);
+  const q = p.toString();
+  return q ? `${page}?${q}` : page;
+}
+
+export function resultText(result) {
+  return result ?? '';
+}
+
+/**
+ * Runs a re-render and puts keyboard focus back on the element with the same data-focus-key:
+ * live updates rebuild lists, and a keyboard or screen-reader user must not be thrown out of them.
+ */
+export function keepFocus(render) {
+  const key = document.activeElement?.dataset?.focusKey;
+  render();
+  if (!key) return;
+  const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}
+
+/** Runs `fn` at most once per animation frame however often it is asked for. */
+export function perFrame(fn) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; fn(); });
+  };
+}

@@ -1,0 +1,239 @@
+package org.damrelay.viewer.browser;
+
+import static org.damrelay.viewer.testing.Waits.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.IllegalSubtype;
+import org.damrelay.proto.Side;
+import org.damrelay.viewer.testing.ArbiterClient;
+import org.damrelay.viewer.testing.Boards;
+import org.damrelay.viewer.testing.Browser;
+import org.damrelay.viewer.testing.CorpusGame;
+import org.damrelay.viewer.testing.IngestClient;
+import org.damrelay.viewer.testing.LiveRelay;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ArbiterConsoleBrowserTest {
+    private static final String TOKEN = LiveRelay.ARBITER_TOKEN;
+
+    private Browser browser;
+    private LiveRelay relay;
+    private IngestClient hall;
+
+    @BeforeAll
+    void start() throws Exception {
+        browser = Browser.open();
+        relay = LiveRelay.start(0);
+        hall = IngestClient.connect(relay.port());
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (hall != null) hall.close();
+        if (relay != null) relay.close();
+        if (browser != null) browser.close();
+    }
+
+    private org.openqa.selenium.chrome.ChromeDriver driver() {
+        return browser.driver();
+    }
+
+    private void signIn(String token) {
+        driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
+        driver().executeScript("sessionStorage.clear()");
+        driver().navigate().refresh();
+        WebElement form = driver().findElement(By.id("login"));
+        eventually().until(form::isDisplayed);
+        form.findElement(By.name("token")).sendKeys(token);
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+    }
+
+    /** 32-28 19-23, then white plays 31-26 although 28x19 is compulsory (art. 6.2). */
+    private List<GameEvent> gameWithMissedCapture() {
+        List<GameEvent> events = new ArrayList<>();
+        Position pos = Position.start();
+        String[][] moves = {{"32", "28"}, {"19", "23"}, {"31", "26"}};
+        for (int i = 0; i < moves.length; i++) {
+            int ply = i + 1;
+            Move move = Move.quiet(Integer.parseInt(moves[i][0]), Integer.parseInt(moves[i][1]));
+            pos = pos.apply(move);
+            CorpusGame.PlayedPly played = new CorpusGame.PlayedPly(ply, move.toString(), move, pos, CorpusGame.fen(pos));
+            GameEvent event = Boards.moveEvent(played);
+            if (ply == 3) {
+                event = event.toBuilder().setType(EventType.ILLEGAL_MOVE).setSubtype(IllegalSubtype.CAPTURE_MISSED)
+                        .setSide(Side.WHITE).addSquares(31).addSquares(26).addSquares(28).addSquares(23)
+                        .setText("31-26 played while 28x19 was compulsory").build();
+            }
+            events.add(event);
+        }
+        return events;
+    }
+
+    @Test
+    void illegalMoveRaisesAnAlertThatOpensTheGameAndCanBeAcknowledged() throws Exception {
+        signIn(TOKEN);
+        eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+        assertTrue(driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("waiting"));
+
+        for (GameEvent e : gameWithMissedCapture()) hall.send(LiveRelay.sourceBoard(1), e);
+
+        WebElement alert = eventually().until(
+                () -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")), l -> !l.isEmpty()).get(0);
+        String alertId = alert.getAttribute("data-alert");
+        String text = alert.getText();
+        for (String part : List.of("ERROR", "Board 1 · ply 3", "ILLEGAL_MOVE.CAPTURE_MISSED", "art. 6.2", "28x19 was compulsory")) {
+            assertTrue(text.contains(part), part + " missing in: " + text);
+        }
+        assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
+        String announced = driver().findElement(By.cssSelector(".announcer")).getAttribute("textContent");
+        assertTrue(announced.startsWith("New error alert, board 1, ply 3: CAPTURE_MISSED."), announced);
+        assertEquals("1 open", driver().findElement(By.cssSelector(".alert-count")).getText());
+        eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
+
+        // An uncrowned king and a draw-rule count show in the board's status line.
+        hall.send(LiveRelay.sourceBoard(2), GameEvent.newBuilder().setType(EventType.UNCROWNED_KING).setPly(0)
+                .setSide(Side.WHITE).addSquares(3).setText("the man on 3 is not crowned").build());
+        eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2']"))
+                .getText().contains("uncrowned king on 3"));
+        assertTrue(driver().findElements(By.cssSelector("li.alert")).get(0).getText().contains("UNCROWNED_KING"), "newest first");
+
+        browser.viewport(1920, 1080);
+        browser.screenshot("arbiter-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
+        browser.viewport(360, 740);
+        browser.screenshot("arbiter-phone");
+        assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
+        browser.resetViewport();
+
+        driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();
+        eventually().untilAsserted(() -> {
+            assertTrue(driver().getCurrentUrl().contains("game.html?game=nk2026-r3-b1&ply=3"), driver().getCurrentUrl());
+            assertEquals("3", driver().findElement(By.cssSelector(".board-holder")).getAttribute("data-ply"));
+        });
+        assertEquals(Boards.expected(Position.start().apply(Move.quiet(32, 28)).apply(Move.quiet(19, 23)).apply(Move.quiet(31, 26))),
+                Boards.shown(driver(), ".board-holder svg.board"), "the position the illegal move left");
+        WebElement irregular = driver().findElement(By.cssSelector("button.move[data-ply='3']"));
+        assertTrue(irregular.getAttribute("class").contains("irregular"));
+        assertTrue(irregular.getAttribute("aria-label").endsWith("31-26, irregular"), irregular.getAttribute("aria-label"));
+        driver().navigate().back();
+
+        eventually().until(() -> {
+            driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] button.ack")).click();
+            return true;
+        });
+        // The console marks it once the relay answered ok, i.e. the acknowledgement is durable.
+        eventually().untilAsserted(() -> assertTrue(driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "']"))
+                .getText().contains("acknowledged"), driver().findElement(By.cssSelector(".feedback")).getText()));
+        try (ArbiterClient other = ArbiterClient.connect(relay.port())) {
+            // A newly connected arbiter gets every alert with its state: the relay has the acknowledgement.
+            eventually().until(() -> other.received().stream().anyMatch(m ->
+                    m.contains("\"alertId\":\"" + alertId + "\"") && m.contains("\"acknowledged\":true")));
+        }
+        assertFalse(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
+        assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='2']")).getAttribute("class").contains("has-alert"));
+    }
+
+    @Test
+    void resultEnteredByTheArbiterShowsForSpectators() {
+        signIn(TOKEN);
+        eventually().until(() -> driver().findElements(By.cssSelector("form.result-form select[name=game] option")).size() == 4);
+        WebElement form = driver().findElement(By.cssSelector("form.result-form"));
+        new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 4));
+        new Select(form.findElement(By.name("result"))).selectByValue("0-2");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().untilAsserted(() -> {
+            String feedback = driver().findElement(By.cssSelector(".feedback")).getText();
+            assertTrue(feedback.startsWith("Result: ") && !feedback.contains("failed") && !feedback.contains("sending"), feedback);
+        });
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='4'] .result")).getText().equals("0-2"));
+
+        driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 4));
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 0-2"));
+    }
+
+    @Test
+    void correctingAGameTakesItBackForSpectators() throws Exception {
+        List<CorpusGame.PlayedPly> plies = CorpusGame.load("090417ronde12.pdn", 1).plies();
+        for (int i = 0; i < 4; i++) hall.send(LiveRelay.sourceBoard(3), Boards.moveEvent(plies.get(i)));
+        signIn(TOKEN);
+        eventually().until(() -> driver().findElements(By.cssSelector("form.correct-form select[name=game] option")).size() == 4);
+        WebElement form = driver().findElement(By.cssSelector("form.correct-form"));
+        new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 3));
+
+        new Select(form.findElement(By.name("kind"))).selectByValue("REPLACE_MOVE");
+        form.findElement(By.name("ply")).sendKeys("4");
+        form.findElement(By.name("value")).sendKeys("nonsense");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText()
+                .equals("Correction not sent: \"nonsense\" is not a move (e.g. 32-28 or 28x19)"));
+
+        new Select(form.findElement(By.name("kind"))).selectByValue("TAKE_BACK");
+        form.findElement(By.name("ply")).clear();
+        form.findElement(By.name("ply")).sendKeys("2");
+        form.findElement(By.name("value")).clear();
+        form.findElement(By.name("reason")).sendKeys("clock pressed twice");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().untilAsserted(() -> {
+            String feedback = driver().findElement(By.cssSelector(".feedback")).getText();
+            assertTrue(feedback.startsWith("Correction: ") && !feedback.contains("sending"), feedback);
+        });
+
+        driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 3));
+        eventually().untilAsserted(() -> assertEquals(Boards.expected(plies.get(1).position()),
+                Boards.shown(driver(), ".board-holder svg.board")));
+        assertEquals(2, driver().findElements(By.cssSelector("ol.moves button.move")).size());
+    }
+
+    @Test
+    void underABroadcastDelayTheConsoleKeepsItsAlertsLive() throws Exception {
+        try (LiveRelay delayed = LiveRelay.start(900); IngestClient board = IngestClient.connect(delayed.port())) {
+            LiveRelay spectatorsRelay = relay;
+            relay = delayed;
+            try {
+                signIn(TOKEN);
+                eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+                assertEquals("Broadcast delayed by 15 minutes", driver().findElement(By.id("delay")).getText());
+                List<GameEvent> events = gameWithMissedCapture();
+                board.send(LiveRelay.sourceBoard(1), events.get(0));
+                // Open since before the move, the console follows the game live through the arbiter stream.
+                eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText().equals("1. 32-28"));
+
+                driver().navigate().refresh();
+                eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+                board.send(LiveRelay.sourceBoard(1), events.get(1));
+                board.send(LiveRelay.sourceBoard(1), events.get(2));
+                // Opened later, its boards wait for the delayed stream, but the alert is there at once
+                // and the connection is not torn down by updates it cannot place yet.
+                eventually().until(() -> !driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")).isEmpty());
+                assertEquals("Live", driver().findElement(By.id("connection")).getText());
+                assertEquals("no move yet", driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText());
+            } finally {
+                relay = spectatorsRelay;
+            }
+        }
+    }
+
+    @Test
+    void aWrongTokenIsRefusedAndSaysSo() {
+        signIn("not-the-token");
+        eventually().untilAsserted(() -> {
+            String status = driver().findElement(By.id("connection")).getText();
+            assertTrue(status.contains("refused: unknown or revoked token"), status);
+        });
+    }
+}

@@ -1,0 +1,103 @@
+package org.damrelay.viewer.testing;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.config.Tokens;
+
+/**
+ * The real relay, in-process on loopback, with a team-match round: event "nk2026", round 3, four
+ * boards of Hijken DTC against Huissen fed by driver "hall" (boards "101".."104"), and round 4 with
+ * one board, to show that a round subscription stays within its round. It keeps its journal across
+ * {@link #restart()} and its port, so a viewer reconnects to the same address.
+ */
+public final class LiveRelay implements AutoCloseable {
+
+    public static final String EVENT = "nk2026";
+    public static final String DRIVER = "hall";
+    public static final String DRIVER_TOKEN = "driver-secret";
+    public static final String ARBITER_TOKEN = "arbiter-secret";
+
+    private final Path dataDir;
+    private final RelayConfig config;
+    private RelayServer server;
+
+    private LiveRelay(Path dataDir, RelayConfig config) {
+        this.dataDir = dataDir;
+        this.config = config;
+    }
+
+    public static LiveRelay start(int round3DelaySeconds) throws IOException, InterruptedException {
+        Path dataDir = Files.createTempDirectory("damrelay-viewer-relay");
+        int port;
+        // A fixed port for the relay's whole life: a restarted relay must be where the viewer left it.
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        RelayConfig config = ConfigLoader.parse("""
+                listen: {host: 127.0.0.1, port: %d}
+                dataDir: %s
+                limits: {connectionsPerIp: 200, spectatorMessagesPerSecond: 50, helloTimeoutMillis: 5000}
+                events:
+                  - id: %s
+                    name: NK teams 2026
+                    driverTokens: [{name: hall, sha256: %s}]
+                    arbiterTokens: [{name: chief, sha256: %s}]
+                    rounds: [{number: 3, delaySeconds: %d}, {number: 4, delaySeconds: 0}]
+                    boards:
+                      - {round: 3, board: 1, match: Hijken DTC - Huissen, white: {name: Hein Meijer, team: Hijken DTC}, black: {name: Pim Meurs, team: Huissen}, driver: hall, sourceBoard: "101"}
+                      - {round: 3, board: 2, match: Hijken DTC - Huissen, white: {name: Roel Boomstra, team: Huissen}, black: {name: Jeroen van den Akker, team: Hijken DTC}, driver: hall, sourceBoard: "102"}
+                      - {round: 3, board: 3, match: Hijken DTC - Huissen, white: {name: Alexander Schwarzman, team: Hijken DTC}, black: {name: Wouter Sipma, team: Huissen}, driver: hall, sourceBoard: "103"}
+                      - {round: 3, board: 4, match: Hijken DTC - Huissen, white: {name: Jan Groenendijk, team: Huissen}, black: {name: Erno Prosman, team: Hijken DTC}, driver: hall, sourceBoard: "104"}
+                      - {round: 4, board: 1, match: A - B, white: {name: Other Game, team: A}, black: {name: Not Shown, team: B}, driver: hall, sourceBoard: "201"}
+                """.formatted(port, dataDir.toAbsolutePath(), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
+                Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null);
+        LiveRelay relay = new LiveRelay(dataDir, config);
+        relay.server = RelayServer.start(config);
+        return relay;
+    }
+
+    public static String gameId(int round, int board) {
+        return EVENT + "-r" + round + "-b" + board;
+    }
+
+    /** The driver's name for a board of round 3 (its serial in the pairings). */
+    public static String sourceBoard(int board) {
+        return String.valueOf(100 + board);
+    }
+
+    public int port() {
+        return config.listen().port();
+    }
+
+    public String httpUrl() {
+        return "http://127.0.0.1:" + port();
+    }
+
+    /** Stops the relay as an operator would (connections drop), leaving its journal on disk. */
+    public void stop() {
+        if (server != null) server.close();
+        server = null;
+    }
+
+    /** Starts it again from its journal on the same port. */
+    public void restart() throws IOException, InterruptedException {
+        stop();
+        server = RelayServer.start(config);
+    }
+
+    @Override
+    public void close() throws IOException {
+        stop();
+        try (Stream<Path> files = Files.walk(dataDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}

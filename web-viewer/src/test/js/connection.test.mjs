@@ -1,0 +1,115 @@
+// The protocol translation of connection.js, against frames shaped as in docs/protocol.md.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { relayBase, backoffDelay, applyUpdate, alertOf } from '../../main/resources/damrelay/viewer/js/connection.js';
+import { createStore, lastPly } from '../../main/resources/damrelay/viewer/js/model.js';
+
+const loc = href => new URL(href);
+
+test('relay address from the page or from ?relay=', () => {
+  assert.deepEqual(relayBase(loc('http://relay:8080/game.html?game=x')), { ws: 'ws://relay:8080', http: 'http://relay:8080' });
+  assert.deepEqual(relayBase(loc('https://cdn.example/v/index.html?relay=wss://relay.example:8443')),
+    { ws: 'wss://relay.example:8443', http: 'https://relay.example:8443' });
+  assert.deepEqual(relayBase(loc('https://cdn.example/index.html?relay=ws://10.0.0.2:9000/ws')),
+    { ws: 'ws://10.0.0.2:9000', http: 'http://10.0.0.2:9000' });
+  assert.deepEqual(relayBase(loc('http://cdn/index.html?relay=10.0.0.2:9000')).ws, 'ws://10.0.0.2:9000');
+});
+
+test('backoff doubles up to its cap, with jitter', () => {
+  assert.equal(backoffDelay(0, () => 1), 500);
+  assert.equal(backoffDelay(3, () => 1), 4000);
+  assert.equal(backoffDelay(20, () => 1), 10_000);
+  assert.equal(backoffDelay(20, () => 0), 5000);
+});
+
+function storeWithGame() {
+  const store = createStore();
+  store.putGame({ id: 'e-r1-b1', white: { name: 'W' }, black: { name: 'B' }, moves: [] }, 3);
+  return store;
+}
+
+const move = (version, ply, notation, fen, extra = {}) => ({
+  gameId: 'e-r1-b1', version, relayTimeMs: '1795248000000',
+  event: { type: 'MOVE', ply, notation, fen, clock: { whiteMs: 60000, running: 'BLACK' }, ...extra },
+});
+
+test('updates append moves, repeats are skipped, corrections and results apply', () => {
+  const store = storeWithGame();
+  const g = () => store.state.games.get('e-r1-b1');
+  applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'));
+  applyUpdate(store, move(4, 1, '32-27', 'B:W27,31,33-50:B1-20'));
+  assert.equal(g().moves[0].notation, '32-28', 'a repeated version is not applied twice');
+  assert.deepEqual(g().clock.running, 'B');
+  assert.equal(g().clock.black, 0, 'proto3 JSON omits zero fields');
+  applyUpdate(store, move(6, 2, '19-23', 'W:W28,31,33-50:B1-18,20,23'));
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 7, correction: { kind: 'TAKE_BACK', ply: 1 } });
+  assert.equal(lastPly(g()), 1);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 8, correction: { kind: 'REPLACE_MOVE', ply: 1, notation: '31-27', fen: 'B:W27,32-50:B1-20' } });
+  assert.deepEqual(g().moves.map(m => m.notation), ['31-27']);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 9, result: 'DRAW' });
+  assert.equal(g().result, '1-1');
+  assert.equal(store.state.versions.get('e-r1-b1'), 9);
+});
+
+test('arbiter events set the board status', () => {
+  const store = storeWithGame();
+  const status = () => store.state.games.get('e-r1-b1').status;
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 4, event: { type: 'UNCROWNED_KING', ply: 7, squares: [3] } });
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 5, event: { type: 'POSITION_UNKNOWN', ply: 7 } });
+  assert.deepEqual(status().uncrowned, [3]);
+  assert.equal(status().outOfStep, true);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 6, event: { type: 'KING_CROWNED', ply: 7 } });
+  assert.deepEqual(status().uncrowned, []);
+});
+
+test('plies are placed as the relay folds them: replaced and retracted moves are the last ply', () => {
+  const store = storeWithGame();
+  const g = () => store.state.games.get('e-r1-b1');
+  applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'));
+  applyUpdate(store, move(5, 2, '19-23', 'W:W28,31,33-50:B1-18,20,23'));
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 6, event: { type: 'MOVE_REPLACED', ply: 2, notation: '19-24', fen: 'W:W28,31,33-50:B1-18,20,24' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.notation]), [[1, '32-28'], [2, '19-24']]);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 7, event: { type: 'MOVE_RETRACTED', ply: 2, fen: 'B:W28,31,33-50:B1-20' } });
+  assert.deepEqual(g().moves.map(m => m.notation), ['32-28']);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 9, event: { type: 'ILLEGAL_MOVE', subtype: 'OTHER', ply: 2, fen: 'W:W28,31,33-50:B1-19' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.irregular]), [[1, false], [2, true]]);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 10, correction: { kind: 'SET_POSITION', ply: 1, fen: 'W:WK5:B46' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.notation, m.fen]), [[1, '32-28', 'B:W28,31,33-50:B1-20'], [2, '(set)', 'W:WK5:B46']]);
+});
+
+test('a game starting with black to move numbers its plies from 2, as arbiter-events.md counts them', () => {
+  const store = createStore();
+  store.putGame({ id: 'b', startFen: 'B:W31-50:B1-20', moves: [] }, 0);
+  applyUpdate(store, { gameId: 'b', version: 1, event: { type: 'MOVE', ply: 2, notation: '19-23', fen: 'W:W31-50:B1-18,20,23' } });
+  assert.deepEqual(store.state.games.get('b').moves.map(m => m.ply), [2]);
+  applyUpdate(store, { gameId: 'b', version: 2, correction: { kind: 'TAKE_BACK', ply: 0 } });
+  assert.deepEqual(store.state.games.get('b').moves, []);
+});
+
+test('a store refuses a move that skips a ply and keeps what it had', () => {
+  const store = storeWithGame();
+  applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'));
+  assert.throws(() => store.move('e-r1-b1', { ply: 3, notation: '28-23', fen: 'B:W23,31,33-50:B1-20' }, 5), /ply 2 is next/);
+  assert.equal(store.state.games.get('e-r1-b1').moves.length, 1);
+  assert.equal(store.state.versions.get('e-r1-b1'), 4, 'the refused version is not recorded as held');
+});
+
+test('alerts carry severity and article from the spec', () => {
+  const a = alertOf({ alertId: '17', gameId: 'g', board: 3, event: { type: 'ILLEGAL_MOVE', subtype: 'CAPTURE_MISSED', ply: 21, text: 'capture missed', captureTimeMs: '1000' } });
+  assert.deepEqual([a.id, a.severity, a.article, a.ply], ['17', 'error', '6.2', 21]);
+  assert.equal(alertOf({ alertId: '2', event: { type: 'FLAG_FALL', captureTimeMs: '1795248000000' } }).at, 1795248000000);
+  assert.equal(alertOf({ alertId: '1', event: { type: 'TOUCH_MOVE' } }).severity, 'info');
+});
+
+test('the arbiter stream only places an update that follows the version held', () => {
+  const store = storeWithGame(); // held version 3
+  assert.throws(() => applyUpdate(store, move(5, 1, '32-28', 'B:W28,31,33-50:B1-20'), { contiguous: true }), /version 5 does not follow 3/);
+  assert.equal(store.state.games.get('e-r1-b1').moves.length, 0, 'nothing put on a wrong ply');
+  applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'), { contiguous: true });
+  assert.equal(store.state.games.get('e-r1-b1').moves.length, 1);
+  // A status event is applied even behind the version the spectator stream already brought.
+  applyUpdate(store, move(6, 2, '19-23', 'W:W28,31,33-50:B1-18,20,23'));
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 5, event: { type: 'UNCROWNED_KING', squares: [3] } }, { contiguous: true });
+  assert.deepEqual(store.state.games.get('e-r1-b1').status.uncrowned, [3]);
+  assert.equal(store.state.versions.get('e-r1-b1'), 6);
+});

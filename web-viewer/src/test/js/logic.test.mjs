@@ -1,0 +1,150 @@
+// Pure-logic tests of the viewer's ES modules: node --test web-viewer/src/test/js/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFen, squareToRowCol, rowColToSquare, diff } from '../../main/resources/damrelay/viewer/js/fen.js';
+import { pathOf, moveRows, pdnMovetext } from '../../main/resources/damrelay/viewer/js/notation.js';
+import { remaining, formatClock } from '../../main/resources/damrelay/viewer/js/clock.js';
+import { createStore, fenAt, highlightAt, matchScore, lastPly, openAlerts, uncrownedIn } from '../../main/resources/damrelay/viewer/js/model.js';
+
+test('square 1 is the second field of the top row and 46 the bottom-left corner', () => {
+  assert.deepEqual(squareToRowCol(1), { row: 0, col: 1 });
+  assert.deepEqual(squareToRowCol(5), { row: 0, col: 9 });
+  assert.deepEqual(squareToRowCol(6), { row: 1, col: 0 });
+  assert.deepEqual(squareToRowCol(46), { row: 9, col: 0 });
+  assert.deepEqual(squareToRowCol(50), { row: 9, col: 8 });
+  for (let sq = 1; sq <= 50; sq++) {
+    const { row, col } = squareToRowCol(sq);
+    assert.equal(rowColToSquare(row, col), sq);
+  }
+  assert.equal(rowColToSquare(0, 0), 0, 'light squares have no number');
+});
+
+test('FEN with ranges and kings', () => {
+  const p = parseFen('B:W31-33,K46:BK1,20');
+  assert.equal(p.side, 'B');
+  assert.deepEqual([...p.pieces.keys()].sort((a, b) => a - b), [1, 20, 31, 32, 33, 46]);
+  assert.deepEqual(p.pieces.get(46), { color: 'W', king: true });
+  assert.deepEqual(p.pieces.get(20), { color: 'B', king: false });
+  assert.equal(parseFen('[FEN "W:W31-50:B1-20"]').pieces.size, 40);
+});
+
+test('bad FEN names the wrong part', () => {
+  assert.throws(() => parseFen('X:W1'), /side to move/);
+  assert.throws(() => parseFen('W:W51'), /"51" is outside 1-50/);
+  assert.throws(() => parseFen('W:Wabc'), /"abc" is not a square/);
+});
+
+test('diff finds vacated and occupied squares', () => {
+  const d = diff(parseFen('W:W28,32:B23'), parseFen('B:W19,32:B'));
+  assert.deepEqual(d, { vacated: [23, 28], occupied: [19] });
+});
+
+test('notation paths and move rows', () => {
+  assert.deepEqual(pathOf('32-28'), [32, 28]);
+  assert.deepEqual(pathOf('47x38x24x13x36'), [47, 38, 24, 13, 36]);
+  assert.deepEqual(pathOf('nonsense'), []);
+  const moves = [{ ply: 1, notation: '33-28' }, { ply: 2, notation: '18-22' }, { ply: 3, notation: '38-33' }];
+  const rows = moveRows(moves);
+  assert.equal(rows.length, 2);
+  assert.equal(rows[1].white.notation, '38-33');
+  assert.equal(rows[1].black, null);
+  assert.equal(pdnMovetext(moves, '2-0'), '1. 33-28 18-22 2. 38-33 2-0');
+  assert.equal(pdnMovetext([{ ply: 2, notation: '18-22' }]), '1... 18-22');
+});
+
+test('clock counts down only on the running side', () => {
+  const reading = { white: 60_000, black: 30_000, running: 'B', at: 1000 };
+  assert.deepEqual(remaining(reading, 6000), { white: 60_000, black: 25_000 });
+  assert.deepEqual(remaining(reading, 100_000), { white: 60_000, black: 0 });
+  assert.equal(formatClock(4_805_000), '1:20:05');
+  assert.equal(formatClock(245_000), '4:05');
+  assert.equal(formatClock(9_450), '0:09.4');
+  assert.equal(formatClock(null), '–:––');
+});
+
+function sampleGame() {
+  return {
+    id: 'g1', board: 1, white: { name: 'A', team: 'Home' }, black: { name: 'B', team: 'Away' },
+    startFen: 'W:W28,32:B23,40', moves: [],
+  };
+}
+
+test('store appends moves, replaces a corrected ply and refuses a gap', () => {
+  const store = createStore();
+  const seen = [];
+  store.subscribe((_, what) => seen.push(what.kind));
+  store.putGame(sampleGame(), 1);
+  store.move('g1', { ply: 1, notation: '28x19', fen: 'B:W19,32:B40' }, 2);
+  const g = store.state.games.get('g1');
+  assert.equal(lastPly(g), 1);
+  assert.equal(fenAt(g, 0), 'W:W28,32:B23,40');
+  assert.equal(fenAt(g, 1), 'B:W19,32:B40');
+  assert.deepEqual(highlightAt(g, 1), { path: [28, 19], capture: true, captured: [23] });
+  assert.throws(() => store.move('g1', { ply: 3, notation: '19-14', fen: 'B:W14,32:B40' }), /ply 2 is next/);
+  assert.equal(g.moves.length, 1, 'a refused delta loses nothing already accepted');
+  store.move('g1', { ply: 2, notation: '40-45', fen: 'W:W19,32:B45' }, 3);
+  store.move('g1', { ply: 2, notation: '40-44', fen: 'W:W19,32:B44' }, 4);
+  assert.deepEqual(g.moves.map(m => m.notation), ['28x19', '40-44']);
+  assert.equal(store.state.versions.get('g1'), 4);
+  assert.deepEqual(seen, ['game', 'move', 'move', 'move']);
+  assert.throws(() => store.move('nope', { ply: 1 }), /unknown game "nope"/);
+});
+
+test('match score adds each team\'s points over boards of both colours', () => {
+  const games = [
+    { result: '2-0', white: { team: 'Home' }, black: { team: 'Away' } },
+    { result: '1-1', white: { team: 'Away' }, black: { team: 'Home' } },
+    { result: null, white: { team: 'Home' }, black: { team: 'Away' } },
+  ];
+  assert.deepEqual([...matchScore(games)], [['Home', 3], ['Away', 1]]);
+});
+
+test('acknowledged alerts are no longer open', () => {
+  const store = createStore();
+  store.putGame(sampleGame());
+  store.alert({ id: 7, gameId: 'g1', ply: 3, type: 'ILLEGAL_MOVE' });
+  assert.equal(openAlerts(store.state, 'g1').length, 1);
+  store.acknowledge(7);
+  assert.equal(openAlerts(store.state, 'g1').length, 0);
+});
+
+test('a man on its far row is an uncrowned king', () => {
+  assert.deepEqual(uncrownedIn('B:W3,K4,28:B47,K48,20'), [3, 47]);
+  assert.deepEqual(uncrownedIn('W:W31-50:B1-20'), []);
+});
+
+test('arbiter status line, draw-rule count and correction requests', async () => {
+  const { statusLine, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
+  const game = {
+    result: null, startFen: 'W:W31-50:B1-20',
+    moves: Array.from({ length: 30 }, (_, i) => ({ ply: i + 1, notation: '1-2', fen: 'W:W31-50:B1-20' })),
+    status: { link: 'connected', outOfStep: true, uncrowned: [3], drawRule: { limit: 16, startPly: 20 } },
+  };
+  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3 · draw rule: count 5 of 16');
+  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null };
+  assert.equal(statusLine(game), 'waiting');
+  assert.deepEqual(correctionOf('REPLACE_MOVE', 31, ' 28x19 ', 'late correction'),
+    { kind: 'REPLACE_MOVE', ply: 31, move: { from: 28, to: 19, path: [28, 19] }, notation: '28x19', reason: 'late correction' });
+  assert.deepEqual(correctionOf('TAKE_BACK', 0, '', ''), { kind: 'TAKE_BACK', ply: 0, reason: '' });
+  assert.throws(() => correctionOf('SET_POSITION', 3, 'garbage', ''), /"garbage" is not a FEN/);
+  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a ply number/);
+});
+
+test('stepping: keys move through the plies and End returns to live', async () => {
+  const { createView, shownPly, stepFor, eventOf } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  const game = { startFen: 'W:W31-50:B1-20', moves: [1, 2, 3].map(ply => ({ ply, notation: '1-2', fen: 'W:W31-50:B1-20' })) };
+  const view = createView();
+  assert.equal(shownPly(view, game), 3, 'live shows the latest');
+  assert.equal(stepFor('ArrowLeft', view, game), 2);
+  assert.equal(stepFor('Home', view, game), 0);
+  assert.equal(stepFor('ArrowRight', view, game), null, 'past the last ply is live');
+  assert.equal(stepFor('End', view, game), null);
+  assert.equal(stepFor('a', view, game), undefined, 'other keys are not ours');
+  view.ply = 0;
+  assert.equal(stepFor('ArrowLeft', view, game), 0, 'no step before the start');
+  assert.equal(stepFor('ArrowRight', view, game), 1);
+  view.ply = 99;
+  assert.equal(shownPly(view, game), 3, 'a ply beyond the game is clamped');
+  assert.deepEqual(eventOf('nk2026-r3-b7'), { event: 'nk2026', round: '3' });
+  assert.deepEqual(eventOf('odd'), {});
+});
