@@ -62,10 +62,34 @@ test('arbiter events set the board status', () => {
   assert.deepEqual(status().uncrowned, []);
 });
 
-test('a move that skips a ply is refused and nothing accepted is lost', () => {
+test('plies are placed as the relay folds them: replaced and retracted moves are the last ply', () => {
+  const store = storeWithGame();
+  const g = () => store.state.games.get('e-r1-b1');
+  applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'));
+  applyUpdate(store, move(5, 2, '19-23', 'W:W28,31,33-50:B1-18,20,23'));
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 6, event: { type: 'MOVE_REPLACED', ply: 2, notation: '19-24', fen: 'W:W28,31,33-50:B1-18,20,24' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.notation]), [[1, '32-28'], [2, '19-24']]);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 7, event: { type: 'MOVE_RETRACTED', ply: 2, fen: 'B:W28,31,33-50:B1-20' } });
+  assert.deepEqual(g().moves.map(m => m.notation), ['32-28']);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 9, event: { type: 'ILLEGAL_MOVE', subtype: 'OTHER', ply: 2, fen: 'W:W28,31,33-50:B1-19' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.irregular]), [[1, false], [2, true]]);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 10, correction: { kind: 'SET_POSITION', ply: 1, fen: 'W:WK5:B46' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.notation, m.fen]), [[1, '32-28', 'B:W28,31,33-50:B1-20'], [2, '(set)', 'W:WK5:B46']]);
+});
+
+test('a game starting with black to move numbers its plies from 2, as arbiter-events.md counts them', () => {
+  const store = createStore();
+  store.putGame({ id: 'b', startFen: 'B:W31-50:B1-20', moves: [] }, 0);
+  applyUpdate(store, { gameId: 'b', version: 1, event: { type: 'MOVE', ply: 2, notation: '19-23', fen: 'W:W31-50:B1-18,20,23' } });
+  assert.deepEqual(store.state.games.get('b').moves.map(m => m.ply), [2]);
+  applyUpdate(store, { gameId: 'b', version: 2, correction: { kind: 'TAKE_BACK', ply: 0 } });
+  assert.deepEqual(store.state.games.get('b').moves, []);
+});
+
+test('a store refuses a move that skips a ply and keeps what it had', () => {
   const store = storeWithGame();
   applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'));
-  assert.throws(() => applyUpdate(store, move(5, 3, '28-23', 'B:W23,31,33-50:B1-20')), /ply 2 is next/);
+  assert.throws(() => store.move('e-r1-b1', { ply: 3, notation: '28-23', fen: 'B:W23,31,33-50:B1-20' }, 5), /ply 2 is next/);
   assert.equal(store.state.games.get('e-r1-b1').moves.length, 1);
   assert.equal(store.state.versions.get('e-r1-b1'), 4, 'the refused version is not recorded as held');
 });
@@ -75,4 +99,17 @@ test('alerts carry severity and article from the spec', () => {
   assert.deepEqual([a.id, a.severity, a.article, a.ply], ['17', 'error', '6.2', 21]);
   assert.equal(alertOf({ alertId: '2', event: { type: 'FLAG_FALL', captureTimeMs: '1795248000000' } }).at, 1795248000000);
   assert.equal(alertOf({ alertId: '1', event: { type: 'TOUCH_MOVE' } }).severity, 'info');
+});
+
+test('the arbiter stream only places an update that follows the version held', () => {
+  const store = storeWithGame(); // held version 3
+  assert.throws(() => applyUpdate(store, move(5, 1, '32-28', 'B:W28,31,33-50:B1-20'), { contiguous: true }), /version 5 does not follow 3/);
+  assert.equal(store.state.games.get('e-r1-b1').moves.length, 0, 'nothing put on a wrong ply');
+  applyUpdate(store, move(4, 1, '32-28', 'B:W28,31,33-50:B1-20'), { contiguous: true });
+  assert.equal(store.state.games.get('e-r1-b1').moves.length, 1);
+  // A status event is applied even behind the version the spectator stream already brought.
+  applyUpdate(store, move(6, 2, '19-23', 'W:W28,31,33-50:B1-18,20,23'));
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 5, event: { type: 'UNCROWNED_KING', squares: [3] } }, { contiguous: true });
+  assert.deepEqual(store.state.games.get('e-r1-b1').status.uncrowned, [3]);
+  assert.equal(store.state.versions.get('e-r1-b1'), 6);
 });

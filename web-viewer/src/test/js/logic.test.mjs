@@ -112,3 +112,39 @@ test('a man on its far row is an uncrowned king', () => {
   assert.deepEqual(uncrownedIn('B:W3,K4,28:B47,K48,20'), [3, 47]);
   assert.deepEqual(uncrownedIn('W:W31-50:B1-20'), []);
 });
+
+test('arbiter status line, draw-rule count and correction requests', async () => {
+  const { statusLine, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
+  const game = {
+    result: null, startFen: 'W:W31-50:B1-20',
+    moves: Array.from({ length: 30 }, (_, i) => ({ ply: i + 1, notation: '1-2', fen: 'W:W31-50:B1-20' })),
+    status: { link: 'connected', outOfStep: true, uncrowned: [3], drawRule: { limit: 16, startPly: 20 } },
+  };
+  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3 · draw rule: count 5 of 16');
+  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null };
+  assert.equal(statusLine(game), 'waiting');
+  assert.deepEqual(correctionOf('REPLACE_MOVE', 31, ' 28x19 ', 'late correction'),
+    { kind: 'REPLACE_MOVE', ply: 31, move: { from: 28, to: 19, path: [28, 19] }, notation: '28x19', reason: 'late correction' });
+  assert.deepEqual(correctionOf('TAKE_BACK', 0, '', ''), { kind: 'TAKE_BACK', ply: 0, reason: '' });
+  assert.throws(() => correctionOf('SET_POSITION', 3, 'garbage', ''), /"garbage" is not a FEN/);
+  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a ply number/);
+});
+
+test('stepping: keys move through the plies and End returns to live', async () => {
+  const { createView, shownPly, stepFor, eventOf } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  const game = { startFen: 'W:W31-50:B1-20', moves: [1, 2, 3].map(ply => ({ ply, notation: '1-2', fen: 'W:W31-50:B1-20' })) };
+  const view = createView();
+  assert.equal(shownPly(view, game), 3, 'live shows the latest');
+  assert.equal(stepFor('ArrowLeft', view, game), 2);
+  assert.equal(stepFor('Home', view, game), 0);
+  assert.equal(stepFor('ArrowRight', view, game), null, 'past the last ply is live');
+  assert.equal(stepFor('End', view, game), null);
+  assert.equal(stepFor('a', view, game), undefined, 'other keys are not ours');
+  view.ply = 0;
+  assert.equal(stepFor('ArrowLeft', view, game), 0, 'no step before the start');
+  assert.equal(stepFor('ArrowRight', view, game), 1);
+  view.ply = 99;
+  assert.equal(shownPly(view, game), 3, 'a ply beyond the game is clamped');
+  assert.deepEqual(eventOf('nk2026-r3-b7'), { event: 'nk2026', round: '3' });
+  assert.deepEqual(eventOf('odd'), {});
+});

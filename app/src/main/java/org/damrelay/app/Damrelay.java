@@ -1,22 +1,32 @@
 package org.damrelay.app;
 
+import org.damrelay.app.demo.DemoCommand;
+import org.damrelay.bench.BenchCommand;
+import org.damrelay.driver.cli.BoardCommand;
+import org.damrelay.driver.cli.CaptureDumpCommand;
+import org.damrelay.driver.cli.DriverCommand;
+import org.damrelay.driver.cli.ReplayCommand;
+import org.damrelay.driver.emulator.cli.EmulateCommand;
+import org.damrelay.relay.cli.RelayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The one command-line entry point; each capability contributes its subcommands. */
 @Command(name = "damrelay", mixinStandardHelpOptions = true, version = "damrelay 0.1.0",
         description = "Live relay of electronic draughts boards.",
-        subcommands = {CommandLine.HelpCommand.class,
+        subcommands = {
+                CommandLine.HelpCommand.class,
                 PerftCommand.class,
                 PdnCommand.class,
-                org.damrelay.driver.cli.DriverCommand.class,
-                org.damrelay.relay.cli.RelayCommand.class,
-                org.damrelay.driver.cli.BoardCommand.class,
-                org.damrelay.driver.cli.CaptureDumpCommand.class,
-                org.damrelay.driver.emulator.cli.EmulateCommand.class,
-                org.damrelay.driver.cli.ReplayCommand.class,
-                org.damrelay.bench.BenchCommand.class,
-                org.damrelay.app.demo.DemoCommand.class})
+                BoardCommand.class,
+                CaptureDumpCommand.class,
+                EmulateCommand.class,
+                ReplayCommand.class,
+                RelayCommand.class,
+                DriverCommand.class,
+                BenchCommand.class,
+                DemoCommand.class,
+        })
 public final class Damrelay {
     public static void main(String[] args) {
         System.exit(new CommandLine(new Damrelay()).execute(args));

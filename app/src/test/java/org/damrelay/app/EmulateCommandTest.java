@@ -39,6 +39,16 @@ class EmulateCommandTest {
     }
 
     @Test
+    void aScenarioCaptureGoesToStdoutByDefault() throws Exception {
+        Path scenario = dir.resolve("s.scenario");
+        Files.writeString(scenario, "move 32-28\nmove 19-23\nmove 28x19 remove 14\n");
+        CommandRun run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--noise", "none");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("# dgt-capture v1"), run.out());
+        assertTrue(run.out().contains("< 8e 00 05"), "field updates in the capture");
+    }
+
+    @Test
     void badInputIsNamed() throws Exception {
         Path scenario = dir.resolve("bad.scenario");
         Files.writeString(scenario, "move 32-28\nfly 28\n");
@@ -48,6 +58,12 @@ class EmulateCommandTest {
         run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--noise-slide", "2");
         assertNotEquals(0, run.exitCode());
         assertTrue(run.err().contains("--noise-slide"), run.err());
+        run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--clock", "80min");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("\"80min\" is not BASE+INC"), run.err());
+        run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--bus", "3");
+        assertNotEquals(0, run.exitCode());
+        assertTrue(run.err().contains("--bus needs a line"), run.err());
         run = CommandRun.of("emulate", "--pdn", CommandRun.shared().resolve("corpus/nk2003-amsterdam.pdn").toString(), "--game", "999");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("no game 999"), run.err());

@@ -6,12 +6,15 @@ import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.fanout.UpdateBus;
@@ -19,6 +22,7 @@ import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.metrics.RelayMetrics;
 import org.damrelay.relay.store.Journal;
+import org.damrelay.relay.store.SnapshotStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +52,10 @@ public final class RelayCore implements AutoCloseable {
     private final List<LiveListener> live = new CopyOnWriteArrayList<>();
     private final Set<String> releaseScheduled = new HashSet<>();
     private volatile boolean failed;
+    private final java.util.concurrent.ExecutorService snapshotWriter =
+            java.util.concurrent.Executors.newSingleThreadExecutor(new DefaultThreadFactory("relay-snapshot"));
+    private long sinceSnapshot;
+    private boolean snapshotting;
 
     private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus) {
         this.config = config;
@@ -60,8 +68,12 @@ public final class RelayCore implements AutoCloseable {
     /** Loads the pairings, rebuilds every game from the journal and starts releasing. */
     public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus) throws IOException {
         GameBook book = new GameBook(EventDirectory.from(config));
-        Journal journal = Journal.open(config.dataPath(), r -> book.apply(r, true), metrics::fsyncNanos);
-        log.info("journal: {} records replayed from {}", journal.recovery().records(), config.dataPath());
+        Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
+        snapshot.ifPresent(book::restore);
+        long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
+        Journal journal = Journal.open(config.dataPath(), from, r -> book.apply(r, true), metrics::fsyncNanos);
+        log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
+                journal.recovery().records(), config.dataPath());
         RelayCore core = new RelayCore(config, book, journal, metrics, bus);
         core.executor.execute(() -> book.games().forEach(core::release));
         return core;
@@ -94,7 +106,9 @@ public final class RelayCore implements AutoCloseable {
      * durable, then runs {@code onDurable} and notifies, on the core thread.
      */
     public void commit(JournalRecord record, GameBook.Applied applied, Runnable onDurable) {
-        journal.append(record).whenComplete((pos, err) -> executor.execute(() -> {
+        CompletableFuture<Long> appended = journal.append(record);
+        if (config.snapshotEveryRecords() > 0 && ++sinceSnapshot >= config.snapshotEveryRecords() && !snapshotting) snapshot();
+        appended.whenComplete((pos, err) -> executor.execute(() -> {
             if (err != null) {
                 failed = true;
                 log.error("journal append failed: the relay no longer acknowledges anything", err);
@@ -111,6 +125,31 @@ public final class RelayCore implements AutoCloseable {
             if (onDurable != null) onDurable.run();
             if (u != null) release(book.game(u.getGameId()));
         }));
+    }
+
+    /**
+     * Core thread. The journal switches segment at exactly this point of the record order, and
+     * the state now is what the earlier segments hold; once they are on disk the snapshot is
+     * written off the core thread, and the segments before it can go.
+     */
+    private void snapshot() {
+        snapshotting = true;
+        sinceSnapshot = 0;
+        RelaySnapshot snap = book.snapshot(journal.segment() + 1);
+        journal.rotate().thenAcceptAsync(segment -> {
+            try {
+                if (segment != snap.getSegment()) throw new IllegalStateException("journal went to segment " + segment);
+                SnapshotStore.write(config.dataPath(), snap);
+                log.info("snapshot written: journal continues in segment {}", segment);
+            } catch (IOException | RuntimeException e) {
+                log.error("snapshot failed; the journal segments stay", e);
+            } finally {
+                executor.execute(() -> snapshotting = false);
+            }
+        }, snapshotWriter).exceptionally(e -> {
+            log.error("journal rotation failed", e);
+            return null;
+        });
     }
 
     /** Releases what the broadcast delay allows and schedules the rest. Core thread. */
@@ -133,6 +172,12 @@ public final class RelayCore implements AutoCloseable {
     public void close() {
         // the journal first: its last completions still run on the core executor
         journal.close();
+        snapshotWriter.shutdown();
+        try {
+            snapshotWriter.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         executor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 }

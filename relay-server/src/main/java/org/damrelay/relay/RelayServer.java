@@ -7,6 +7,10 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -22,6 +26,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.arbiter.ArbiterHandler;
+import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
@@ -50,9 +55,11 @@ public final class RelayServer implements AutoCloseable {
     private final EventLoopGroup workers;
     private final Channel serverChannel;
     private final int port;
+    private final ChannelGroup webSockets;
 
-    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel) {
+    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
         this.core = core;
+        this.webSockets = webSockets;
         this.boss = boss;
         this.workers = workers;
         this.serverChannel = serverChannel;
@@ -61,13 +68,15 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
         RelayCore core = RelayCore.open(config, new RelayMetrics(), new InProcessBus());
+        ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         IngestService ingest = new IngestService(core);
         SpectatorFanout fanout = new SpectatorFanout(core);
         ArbiterService arbiter = new ArbiterService(core, ingest);
         HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
-                () -> new ArbiterHandler(core, arbiter));
+                () -> new ArbiterHandler(core, arbiter),
+                new ArbiterHttp(core, arbiter), webSockets);
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book());
@@ -100,7 +109,7 @@ public final class RelayServer implements AutoCloseable {
                         }
                     });
             Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
-            RelayServer server = new RelayServer(core, boss, workers, ch);
+            RelayServer server = new RelayServer(core, boss, workers, ch, webSockets);
             log.info("relay listening on {}:{} ({}), data in {}", config.listen().host(), server.port,
                     epoll ? "epoll" : "nio", Path.of(config.dataDir()));
             return server;
@@ -124,6 +133,9 @@ public final class RelayServer implements AutoCloseable {
     @Override
     public void close() {
         serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        // tell every WebSocket why it goes: drivers and viewers reconnect, they were not refused
+        webSockets.writeAndFlush(new CloseWebSocketFrame(1001, "relay shutting down")).awaitUninterruptibly(2, TimeUnit.SECONDS);
+        webSockets.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         core.close();

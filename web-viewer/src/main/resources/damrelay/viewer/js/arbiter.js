@@ -4,7 +4,7 @@ import { connectSpectator, connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { lastPly } from './model.js';
 import { renderOverview, tickClocks } from './overview.js';
-import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
 
@@ -132,8 +132,17 @@ export function startArbiterPage() {
     sessionStorage.removeItem(TOKEN_KEY);
     location.href = pageLink('arbiter.html', { event: eventId, round: round || null });
   });
+  // Screen readers hear each new alert once, not the whole feed again at every re-render.
+  const announcer = root.querySelector('.announcer');
+  const announced = new Set();
+  const rerender = perFrame(() => keepFocus(() => renderConsole(root, store.state, actions)));
   store.subscribe((state, what) => {
-    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderConsole(root, state, actions));
+    if (what.kind !== 'connection' && what.kind !== 'delay') rerender();
+    if (what.kind === 'alert' && !announced.has(what.alertId)) {
+      announced.add(what.alertId);
+      const a = state.alerts.get(what.alertId);
+      if (!a.acknowledged) announcer.textContent = `New ${a.severity} alert, board ${a.board ?? '?'}, ply ${a.ply}: ${a.subtype ?? a.type}. ${a.text}`;
+    }
   });
   renderConsole(root, store.state, actions);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);

@@ -51,14 +51,16 @@ export function renderBoard(position, options = {}) {
   if (path.length) {
     for (const sq of [path[0], path[path.length - 1]]) {
       const { r, c } = centre(sq, flipped);
-      el('rect', { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: 'last-move', 'data-square': sq }, svg);
+      el('rect', { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: 'last-move-square', 'data-square': sq }, svg);
     }
   }
   const pieces = el('g', { class: 'pieces' }, svg);
   const uncrownedSet = new Set(uncrowned);
   for (const [sq, p] of position.pieces) {
     const { x, y } = centre(sq, flipped);
-    const unc = uncrownedSet.has(sq);
+    // Only a piece on its own far row can be a king awaiting its crown; a stale or mistaken
+    // square in a status report does not dress up another piece.
+    const unc = uncrownedSet.has(sq) && (p.color === 'W' ? sq <= 5 : sq >= 46);
     const g = el('g', {
       class: `piece ${p.color === 'W' ? 'white' : 'black'}${p.king || unc ? ' king' : ''}${unc ? ' uncrowned' : ''}`,
       transform: `translate(${x},${y})`, 'data-square': sq, 'data-color': p.color, 'data-king': p.king || unc,

@@ -2,6 +2,7 @@
 // frames in, model calls out. Reconnects by itself with capped exponential backoff and resumes
 // from the versions it holds (`known`), so a relay restart costs no snapshot it does not need.
 import { articleOf, severityOf } from './alerts.js';
+import { lastPly, firstPly } from './model.js';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -41,12 +42,16 @@ function player(p) {
 
 function gameOf(snapshot) {
   const info = snapshot.info ?? {};
+  // The relay numbers its plies 1, 2, 3... from the start position; the viewer's plies count from
+  // white's first move (arbiter-events.md), one more when the game starts with black to move.
+  const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
     match: info.match ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
-    moves: (snapshot.plies ?? []).map(p => ({
-      ply: p.ply, notation: p.notation || '?', fen: p.fen, clock: clockOf(p.clock), irregular: !!p.irregular,
+    moves: (snapshot.plies ?? []).map((p, i) => ({
+      ply: i + 1 + offset, notation: p.notation || (p.irregular ? '(set)' : '?'), fen: p.fen,
+      clock: clockOf(p.clock), irregular: !!p.irregular,
     })),
     result: RESULT_TEXT[snapshot.result] ?? null,
     clock: clockOf(snapshot.clock),
@@ -80,23 +85,38 @@ function statusOf(e) {
   }
 }
 
-/** Applies one GameUpdate. Updates at or below the version held are repeats and are skipped. */
-export function applyUpdate(store, u) {
+/**
+ * Applies one GameUpdate. Updates at or below the version held are repeats and are skipped.
+ * Plies are placed the way the relay folds them (a move after the last ply, a replacement or
+ * retraction of the last ply), so the view cannot drift from the relay's snapshot.
+ */
+export function applyUpdate(store, u, { contiguous = false } = {}) {
   const id = u.gameId;
   const g = store.state.games.get(id);
   const v = u.version ?? 0;
   if (!g) return; // a game outside what we hold: its snapshot brings it
-  if (v && v <= (store.state.versions.get(id) ?? 0)) return;
+  const held = store.state.versions.get(id) ?? 0;
+  // Board-status events come only on the arbiter stream, in order; the spectator stream may have
+  // moved the version past them already, so they are applied whatever the version.
+  if (u.event && statusOf(u.event)) {
+    store.status(id, statusOf(u.event), Math.max(held, v));
+    return;
+  }
+  if (v && v <= held) return;
+  if (contiguous && v !== held + 1) {
+    throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
+  }
+  const base = firstPly(g);
+  const last = lastPly(g);
   if (u.event) {
     const e = u.event;
-    const moveLike = e.type === 'MOVE' || e.type === 'MOVE_REPLACED' || (e.type === 'ILLEGAL_MOVE' && e.fen);
-    if (moveLike) {
-      store.move(id, { ply: e.ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), irregular: e.type === 'ILLEGAL_MOVE' }, v);
+    const moved = e.type === 'MOVE' || (e.type === 'ILLEGAL_MOVE' && e.fen);
+    if (moved || e.type === 'MOVE_REPLACED') {
+      const ply = e.type === 'MOVE_REPLACED' && last > base ? last : last + 1;
+      store.move(id, { ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), irregular: e.type === 'ILLEGAL_MOVE' }, v);
       if (g.status.link === 'waiting') store.status(id, { link: 'connected' }, v);
     } else if (e.type === 'MOVE_RETRACTED') {
-      store.correct(id, e.ply, [], v);
-    } else if (statusOf(e)) {
-      store.status(id, statusOf(e), v);
+      store.correct(id, Math.max(base + 1, last), [], v);
     } else if (e.clock) {
       store.clock(id, clockOf(e.clock), v);
     } else {
@@ -104,11 +124,10 @@ export function applyUpdate(store, u) {
     }
   } else if (u.correction) {
     const c = u.correction;
-    const ply = c.ply ?? 0;
-    if (c.kind === 'TAKE_BACK') store.correct(id, ply + 1, [], v);
-    else if (c.kind === 'REPLACE_MOVE') store.correct(id, ply, [{ ply, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v);
-    else if (c.kind === 'SET_POSITION' && ply > 0) store.correct(id, ply, [{ ply, notation: '(set)', fen: c.fen, clock: null, corrected: true }], v);
-    else if (c.kind === 'SET_POSITION') store.correct(id, 1, [], v, c.fen);
+    const kept = base + (c.ply ?? 0); // the relay's ply n is the viewer's ply base + n
+    if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v);
+    else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v);
+    else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: '(set)', fen: c.fen, clock: null, corrected: true }], v);
     else throw new Error(`game ${id}: unknown correction kind "${c.kind}"`);
   } else if ('result' in u) {
     store.result(id, RESULT_TEXT[u.result] ?? null, v);
@@ -201,10 +220,22 @@ export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter
         return;
       }
       if (m.alert) store.alert(alertOf(m.alert));
-      else if (m.update) applyUpdate(store, m.update);
+      else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
   });
+  // The arbiter stream is live and sees every version; snapshots come from the spectator stream,
+  // which a broadcast delay holds back. An update that does not follow the version held cannot be
+  // placed: it waits for the spectator stream to bring the game there, rather than tearing down
+  // the arbiter's connection or putting a move on the wrong ply.
+  function applyLiveUpdate(update) {
+    try {
+      applyUpdate(store, update, { contiguous: true });
+    } catch (e) {
+      console.warn(`arbiter stream ahead of the view: ${e.message}`);
+    }
+  }
+
   function request(body) {
     const socket = conn.socket;
     if (!socket || socket.readyState !== 1) return Promise.reject(new Error('not connected to the relay'));

@@ -55,10 +55,13 @@ export function startGamePage() {
   const store = createStore();
   const gameId = params().get('game');
   const plyParam = params().get('ply');
-  const view = createView(plyParam === null ? null : Number(plyParam));
+  const asked = plyParam === null ? NaN : Number(plyParam);
+  const view = createView(Number.isInteger(asked) && asked >= 0 ? asked : null);
   const root = document.getElementById('game');
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
   document.getElementById('back').href = pageLink('index.html', eventOf(gameId));
+  const base = relayBase(location);
+  root.querySelector('a.pdn-link').href = `${base.http}/pdn/${encodeURIComponent(gameId ?? '')}.pdn`;
 
   const el = {
     title: root.querySelector('.game-title'),
@@ -110,9 +113,11 @@ export function startGamePage() {
   function renderMoves(g, ply) {
     const moveButton = m => m
       ? h('button', {
-        class: `move${m.ply === ply ? ' current' : ''}`, dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
+        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}`,
+        dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
         'aria-current': m.ply === ply ? 'step' : null,
-        'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}`,
+        title: m.irregular ? 'irregular move that stood (art. 7.2)' : (m.corrected ? 'set by the arbiter' : null),
+        'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}${m.irregular ? ', irregular' : ''}${m.corrected ? ', set by the arbiter' : ''}`,
         onclick: () => go(m.ply),
       }, m.notation)
       : h('span', { class: 'move none' }, '…');
@@ -176,5 +181,5 @@ export function startGamePage() {
   render();
   setInterval(tick, 200);
   if (!gameId) return;
-  window.damrelay = { store, view, connection: connectSpectator({ store, base: relayBase(location), subscription: { gameId } }) };
+  window.damrelay = { store, view, connection: connectSpectator({ store, base, subscription: { gameId } }) };
 }

@@ -141,9 +141,9 @@ export function createStore() {
   };
 }
 
-function firstPly(g) {
+export function firstPly(g) {
   // Ply numbering counts from white's first move; a game set up with black to move starts at ply 1.
-  return parseFen(g.startFen).side === 'B' ? 1 : 0;
+  return parseFen(g.startFen || START_FEN).side === 'B' ? 1 : 0;
 }
 
 export function lastPly(g) {

@@ -51,21 +51,61 @@ function card(g, state, arbiter) {
     h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : 'no move yet'));
 }
 
-/** Renders the round into `container`; `arbiter` marks boards with open alerts. */
-export function renderOverview(container, state, { arbiter = false } = {}) {
-  const games = gamesByBoard(state);
+function heading(state, games, pdnUrl) {
   const teams = teamsOf(state, games);
   const score = matchScore(games);
   const first = games[0];
-  const title = first ? `${first.eventId ?? ''}${first.round ? ` — round ${first.round}` : ''}` : '';
-  const heading = h('div', { class: 'match-head' },
+  const event = state.round.event || first?.eventId || '';
+  const title = first ? `${event}${first.round ? ` — round ${first.round}` : ''}` : '';
+  return h('div', { class: 'match-head' },
     h('h2', {}, title || 'Round'),
+    pdnUrl ? h('a', { class: 'pdn-link', href: pdnUrl, download: '' }, 'PDN of the round') : null,
     teams.length === 2
       ? h('p', { class: 'match-score', 'aria-label': 'match score' },
         h('span', {}, teams[0]), h('strong', {}, ` ${score.get(teams[0]) ?? 0} – ${score.get(teams[1]) ?? 0} `), h('span', {}, teams[1]))
       : null);
+}
+
+/** Renders the round into `container`; `arbiter` marks boards with open alerts. */
+export function renderOverview(container, state, { arbiter = false, pdnUrl = null } = {}) {
+  const games = gamesByBoard(state);
   const list = h('ol', { class: 'boards', 'aria-label': 'boards of the round' }, games.map(g => card(g, state, arbiter)));
-  container.replaceChildren(heading, games.length ? list : h('p', { class: 'empty' }, 'No games yet.'));
+  container.replaceChildren(heading(state, games, pdnUrl), games.length ? list : h('p', { class: 'empty' }, 'No games yet.'));
+}
+
+/** Re-renders one board's card and the match head; false when the card is not there yet. */
+export function renderCard(container, state, gameId, { arbiter = false, pdnUrl = null } = {}) {
+  const old = container.querySelector(`.game-card[data-game="${CSS.escape(gameId)}"]`);
+  const g = state.games.get(gameId);
+  if (!old || !g) return false;
+  old.replaceWith(card(g, state, arbiter));
+  container.querySelector('.match-head').replaceWith(heading(state, gamesByBoard(state), pdnUrl));
+  return true;
+}
+
+/**
+ * Coalesces re-renders to one per frame: a round of many boards opens with a snapshot per game,
+ * and a busy round updates several boards a second. A hidden tab renders when it is shown again.
+ */
+export function renderScheduler(container, state, options) {
+  let all = false;
+  const games = new Set();
+  let pending = false;
+  return what => {
+    if (what.gameId && what.kind !== 'game') games.add(what.gameId); else all = true;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      const redoAll = all;
+      const some = [...games];
+      all = false;
+      games.clear();
+      keepFocus(() => {
+        if (redoAll || !some.every(id => renderCard(container, state, id, options))) renderOverview(container, state, options);
+      });
+    });
+  };
 }
 
 /** Updates only the clock texts, so ticking does not rebuild boards. */
@@ -80,19 +120,34 @@ export function tickClocks(container, state) {
   }
 }
 
+/**
+ * The event's display name from the relay's JSON endpoint. Served from another host the viewer
+ * may not read it (no CORS on the relay): then the event id stands in, nothing else changes.
+ */
+export async function fetchEventName(base, eventId) {
+  try {
+    const res = await fetch(`${base.http}/api/events/${encodeURIComponent(eventId)}`);
+    return res.ok ? (await res.json()).name || null : null;
+  } catch {
+    return null;
+  }
+}
+
 export function startOverviewPage() {
   const store = createStore();
   const container = document.getElementById('overview');
-  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
-  store.subscribe((state, what) => {
-    if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(() => renderOverview(container, state));
-  });
-  renderOverview(container, store.state);
-  setInterval(() => tickClocks(container, store.state), 250);
   const subscription = { eventId: params().get('event') ?? '', round: Number(params().get('round') ?? 0) };
+  const base = relayBase(location);
+  const pdnUrl = subscription.round ? `${base.http}/pdn/${encodeURIComponent(subscription.eventId)}/round/${subscription.round}.pdn` : null;
+  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
+  const schedule = renderScheduler(container, store.state, { pdnUrl });
+  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') schedule(what); });
   if (!subscription.eventId) {
     container.replaceChildren(h('p', { class: 'empty' }, 'Which event? Open this page with ?event=<event id>&round=<n>.'));
     return;
   }
-  window.damrelay = { store, connection: connectSpectator({ store, base: relayBase(location), subscription }) };
+  renderOverview(container, store.state, { pdnUrl });
+  setInterval(() => tickClocks(container, store.state), 250);
+  fetchEventName(base, subscription.eventId).then(name => { if (name) store.round({ event: name }); });
+  window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };
 }

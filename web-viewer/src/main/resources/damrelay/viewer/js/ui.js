@@ -27,7 +27,7 @@ const CONNECTION_TEXT = {
 function describe(c) {
   let text = CONNECTION_TEXT[c.state] ?? c.state;
   if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
-  if (c.error && c.state !== 'live') text += ` — ${c.error}`;
+  if (c.error) text += ` — ${c.error}`;
   return text;
 }
 
@@ -79,4 +79,14 @@ export function keepFocus(render) {
   if (!key) return;
   const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}
+
+/** Runs `fn` at most once per animation frame however often it is asked for. */
+export function perFrame(fn) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; fn(); });
+  };
 }

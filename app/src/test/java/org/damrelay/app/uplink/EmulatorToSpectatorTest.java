@@ -84,10 +84,20 @@ class EmulatorToSpectatorTest {
     }
 
     private static Timeline emulate(PdnGame game) {
+        return emulate(game, 7);
+    }
+
+    private static Timeline emulate(PdnGame game, long seed) {
+        return emulate(game, seed, 0);
+    }
+
+    /** @param setUpMs how long the pieces stand in the starting position before the first move */
+    private static Timeline emulate(PdnGame game, long seed, double setUpMs) {
         Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);
         EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withTiming(quick)
-                .withClockTickMs(0).withSeed(7);
+                .withClockTickMs(0).withSeed(seed);
         Emulator.Session session = new Emulator(config).session(game.start());
+        if (setUpMs > 0) session.board().advance(setUpMs);
         Position pos = game.start();
         for (Move m : game.plies().subList(0, PLIES)) {
             session.ply(pos.sideToMove(), m, PlyPlan.clean());
@@ -143,6 +153,43 @@ class EmulatorToSpectatorTest {
             }
             Path capture = station.captureFiles().get(0);
             assertTrue(Files.size(capture) > 1000, "every byte of the line is recorded in " + capture);
+        }
+    }
+
+    @Test
+    void twoBoardsOnABusReachTheirOwnGames() throws Exception {
+        PdnGame game = HallRelay.corpusGame(PLIES);
+        List<Move> moves = game.plies().subList(0, PLIES);
+        try (HallRelay relay = new HallRelay(dir.resolve("relay")).start()) {
+            InProcessLine cable = new InProcessLine("emulated-bus");
+            // the games start once discovery has found both boards (a few seconds on the bus)
+            List<BoardSpeaker> boards = List.of(
+                    new BoardSpeaker(emulate(game, 11, 20_000), "BUSBOARD21", 21, PieceCodes.standard(), NoiseProfile.none(), 1),
+                    new BoardSpeaker(emulate(game, 12, 20_000), "BUSBOARD22", 22, PieceCodes.standard(), NoiseProfile.none(), 2));
+            LinePump pump = new LinePump(boards, cable, new Pace(PACE), 60_000, true);
+            Thread emulator = new Thread(pump, "bus-emulator");
+            emulator.start();
+            DriverStation station = DriverStation.start(new DriverStation.Config(List.of(cable.busSource("55")),
+                    paced(ReconstructConfig.defaults(game.variant()).withStart(game.start())),
+                    dir.resolve("outbox"), null,
+                    UplinkConfig.of(relay.ingest(), HallRelay.TOKEN, HallRelay.EVENT, HallRelay.DRIVER)
+                            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(400))));
+            try {
+                await().atMost(Duration.ofSeconds(60)).until(() -> relay.snapshot("nk-r1-b1").getPliesCount() >= PLIES
+                        && relay.snapshot("nk-r1-b2").getPliesCount() >= PLIES);
+                for (String id : List.of("nk-r1-b1", "nk-r1-b2")) {
+                    var s = relay.snapshot(id);
+                    assertEquals(PLIES, s.getPliesCount(), id);
+                    for (int i = 0; i < PLIES; i++) {
+                        assertEquals(moves.get(i).from(), s.getPlies(i).getMove().getFrom(), id + " ply " + (i + 1));
+                        assertEquals(moves.get(i).to(), s.getPlies(i).getMove().getTo(), id + " ply " + (i + 1));
+                    }
+                }
+            } finally {
+                pump.stop();
+                station.close();
+                emulator.join(5000);
+            }
         }
     }
 }

@@ -23,6 +23,12 @@ public enum EventType {
     INCOMPLETE_MOVE("6.7"),
     FLAG_FALL("10.6, 12.1"),
     CLOCK_MISMATCH("manual 4.2"),
+    /**
+     * The pieces were set up in the starting position again after more than two plies: the game
+     * so far is closed and a new one begins (an addition to arbiter-events.md, which has no name
+     * for it; short takebacks to the start stay MOVE_RETRACTED).
+     */
+    GAME_STARTED(""),
     BOARD_DISCONNECTED(""),
     BOARD_RECONNECTED("");
 

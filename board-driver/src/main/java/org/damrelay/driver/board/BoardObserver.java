@@ -19,4 +19,10 @@ public interface BoardObserver {
 
     /** The link to this board dropped (false) or came back (true). After a reconnect a full board follows. */
     void onLink(long tMillis, boolean connected);
+
+    /**
+     * Time passed with nothing reported (the line's tick). Reconstruction commits a move when the
+     * board has been still for a while, so it needs to hear time pass, not only observations.
+     */
+    default void onTick(long tMillis) {}
 }

@@ -1,5 +1,6 @@
 package org.damrelay.driver.capture;
 
+import org.damrelay.driver.dgt.transport.LinkSupervisor;
 import org.damrelay.driver.dgt.transport.LineHandler;
 
 /**
@@ -14,9 +15,18 @@ public final class CaptureReplay {
 
     public static void play(Iterable<CaptureEntry> entries, LineHandler handler) {
         boolean connected = false;
+        long lastT = 0;
         try {
             for (CaptureEntry e : entries) {
                 long t = e.tMillis();
+                if (connected) {
+                    // live, the line is ticked after every read, at least every READ_TIMEOUT_MILLIS; tick the
+                    // silent stretches the same way so settle windows close at the same times as they did live
+                    for (long tick = lastT + LinkSupervisor.READ_TIMEOUT_MILLIS; tick < t; tick += LinkSupervisor.READ_TIMEOUT_MILLIS) {
+                        handler.onTick(tick, NOWHERE);
+                    }
+                }
+                lastT = t;
                 if (e instanceof CaptureEntry.Link link) {
                     if (link.up() && !connected) {
                         handler.onConnected(t, NOWHERE);

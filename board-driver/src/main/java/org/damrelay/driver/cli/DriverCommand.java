@@ -69,6 +69,10 @@ public final class DriverCommand implements Callable<Integer> {
             description = "how the boards lie; AUTO detects it from the starting position (default: ${DEFAULT-VALUE})")
     String orientation;
 
+    @Option(names = "--trust", paramLabel = "PEM",
+            description = "for wss://: trust the certificates in this PEM file instead of the JDK trust store (a relay with a private CA)")
+    Path trust;
+
     @Option(names = "--piece-codes", defaultValue = "standard", paramLabel = "standard|swapped",
             description = "piece-code table: standard, or swapped for older firmware (default: ${DEFAULT-VALUE})")
     String pieceCodes;
@@ -97,7 +101,7 @@ public final class DriverCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--piece-codes must be standard or swapped, not " + pieceCodes);
         };
         Path outboxDir = outbox != null ? outbox : Path.of("outbox-" + driverId.replaceAll("[^A-Za-z0-9._-]", "_"));
-        return new DriverStation.Config(sources, rc, outboxDir, captures, UplinkConfig.of(relay, token, event, driverId), codes);
+        return new DriverStation.Config(sources, rc, outboxDir, captures, UplinkConfig.of(relay, token, event, driverId).withTrust(trust), codes);
     }
 
     @Override

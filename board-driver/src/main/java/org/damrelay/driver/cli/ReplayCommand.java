@@ -88,7 +88,10 @@ public final class ReplayCommand implements Callable<Integer> {
             Map<String, String> tags = new LinkedHashMap<>();
             tags.put("Event", "replay of " + capture.getFileName());
             try {
-                Files.writeString(pdn, ReconstructedPdn.write(r.game(), tags), StandardCharsets.UTF_8);
+                StringBuilder text = new StringBuilder();
+                for (var g : r.finishedGames()) text.append(ReconstructedPdn.write(g, tags));
+                text.append(ReconstructedPdn.write(r.game(), tags));
+                Files.writeString(pdn, text, StandardCharsets.UTF_8);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }

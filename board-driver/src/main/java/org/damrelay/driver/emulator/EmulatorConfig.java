@@ -44,6 +44,10 @@ public record EmulatorConfig(NoiseProfile noise, long seed, boolean turned, Timi
         return new EmulatorConfig(noise, seed, turned, timing, b, inc, whiteRight, clockTickMs, bronstein);
     }
 
+    public EmulatorConfig withClock(ClockSetting c) {
+        return new EmulatorConfig(noise, seed, turned, timing, c.base(), c.increment(), whiteOnRight, clockTickMs, c.bronstein());
+    }
+
     public EmulatorConfig withBronstein(boolean b) {
         return new EmulatorConfig(noise, seed, turned, timing, base, increment, whiteOnRight, clockTickMs, b);
     }

@@ -23,6 +23,9 @@ interface GameLine {
     /** Legal moves of a position that is not necessarily the current one. */
     List<Move> legalMoves(Position p);
 
+    /** The legal moves after a legal move of the current position, history rules included (Frisian art. 17). */
+    List<Move> legalMovesAfter(Move move);
+
     void play(Move move);
 
     /** Records an irregular move as played (SWR 7.2): the game continues from the real position. */

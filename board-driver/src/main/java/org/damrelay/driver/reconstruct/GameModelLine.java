@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
+import org.damrelay.draughts.game.Termination;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 
@@ -45,13 +46,20 @@ final class GameModelLine implements GameLine {
     }
 
     @Override
+    public List<Move> legalMovesAfter(Move move) {
+        return playable(game).play(move).legalMoves();
+    }
+
+    @Override
     public void play(Move move) {
+        reopen();
         game = game.play(move);
         irregularMoves.add(null);
     }
 
     @Override
     public void playIrregular(Move moveOrNull, Position after) {
+        reopen();
         game = game.playIrregular(after);
         irregularMoves.add(moveOrNull);
     }
@@ -71,6 +79,23 @@ final class GameModelLine implements GameLine {
     @Override
     public boolean wasIrregular(int ply) {
         return game.plies().get(ply - 1).isIrregular();
+    }
+
+    /** Play goes on after an entered result: the board is right, the entry was not; nothing played is dropped. */
+    private void reopen() {
+        game = playable(game);
+    }
+
+    private static Game playable(Game g) {
+        Termination t = g.outcome().termination();
+        return t == Termination.DRAW_AGREED || t == Termination.EARLY_DRAW_AGREED || t == Termination.RESIGNATION ? g.undo() : g;
+    }
+
+    /** The players agreed a draw (entered by the arbiter or organiser); true when it came too early (SWR 13.4). */
+    boolean agreeDraw() {
+        boolean early = game.isAgreedDrawEarly();
+        game = game.agreeDraw();
+        return early;
     }
 
     @Override

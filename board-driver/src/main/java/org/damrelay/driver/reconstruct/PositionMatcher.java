@@ -39,7 +39,7 @@ final class PositionMatcher {
                 Position q = p.apply(m);
                 // The first ply's mover must already stand as seen, apart from pieces the reply takes.
                 if ((seen.pieces(p.sideToMove()) & ~q.pieces(p.sideToMove())) != 0) continue;
-                for (Move r : game.legalMoves(q)) {
+                for (Move r : game.legalMovesAfter(m)) {
                     if (seen.matches(q.apply(r))) return new Candidate.Play(List.of(m, r));
                 }
             }

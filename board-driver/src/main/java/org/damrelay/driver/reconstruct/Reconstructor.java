@@ -33,13 +33,13 @@ public final class Reconstructor implements BoardObserver {
     private final ClockWatch clock;
     private final MoveTrace trace;
     private final CrownWatch crowns;
-    private final GameModelLine game;
+    private GameModelLine game;
+    private final List<Game> finishedGames = new ArrayList<>();
 
     private Orientation orientation;
     private boolean synced;
     private boolean waitingReported;
     private boolean linkDown;
-    private long now = Long.MIN_VALUE;
     private long lastChange;
     private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
     private boolean pressRight;
@@ -71,6 +71,11 @@ public final class Reconstructor implements BoardObserver {
         return game.game();
     }
 
+    /** Games closed because the pieces were set up for a new one, oldest first. */
+    public List<Game> finishedGames() {
+        return List.copyOf(finishedGames);
+    }
+
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
     public List<Move> moves() {
         List<Move> out = new ArrayList<>();
@@ -83,9 +88,27 @@ public final class Reconstructor implements BoardObserver {
         return orientation;
     }
 
+    /**
+     * A draw agreed by the players, as entered by the arbiter or organiser (the board cannot show
+     * it). Before both made 40 moves (SWR 13.4; the game's rule set decides) it is EARLY_DRAW_AGREED:
+     * both lose.
+     */
+    public void agreeDraw(long t) {
+        advance(t);
+        if (game.agreeDraw()) {
+            emit(ArbiterEvent.info(EventType.EARLY_DRAW_AGREED, game.ply(), null, t, List.of(),
+                    "a draw was agreed before both players made 40 moves: both lose (0-0)"));
+        }
+    }
+
     /** Lets time pass without an observation (live: call it every ~50 ms; replay: at the end). */
     public void tick(long tMillis) {
         advance(tMillis);
+    }
+
+    @Override
+    public void onTick(long tMillis) {
+        tick(tMillis);
     }
 
     @Override
@@ -141,7 +164,6 @@ public final class Reconstructor implements BoardObserver {
         while (true) {
             long next = Math.min(pressDue, Math.min(settleDue, irregularDue));
             if (next > t) break;
-            now = next;
             if (next == pressDue) {
                 pressDue = NEVER;
                 pressExpired(next);
@@ -153,7 +175,6 @@ public final class Reconstructor implements BoardObserver {
                 irregular(next);
             }
         }
-        now = Math.max(now, t);
     }
 
     private void changed(long t) {
@@ -189,6 +210,7 @@ public final class Reconstructor implements BoardObserver {
             irregularDue = NEVER;
             return;
         }
+        if (newGame(t, seen)) return;
         Candidate c = PositionMatcher.find(game, seen, true, true);
         if (c != null) {
             irregularDue = NEVER;
@@ -319,6 +341,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         Position p = game.position();
+        if (turnedRound(t, p)) return;
         IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !pressedSinceMove);
         if (ir == null) {
             synced = false;
@@ -455,8 +478,50 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
+    /**
+     * The starting position again after more than two plies, with men moved meanwhile, is a new
+     * game, not a takeback of the whole game: the game so far is kept in {@link #finishedGames()}.
+     */
+    private boolean newGame(long t, Occupancy seen) {
+        Position p = game.position(), start = config.start();
+        if (game.ply() <= 2 || !seen.matches(start)) return false;
+        // Men never go back: with the same men as at the start, the start position is simply played again.
+        if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
+        int plies = game.ply();
+        finishedGames.add(game.game());
+        game = new GameModelLine(Game.from(config.start(), config.variant()));
+        synced = true;
+        trace.reset();
+        crowns.keepOnly(0);
+        standsPendingPly = 0;
+        movedSincePress = pressedSinceMove = incompleteReported = false;
+        settleDue = irregularDue = pressDue = NEVER;
+        emit(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, t, List.of(),
+                "the pieces are set up for a new game; the previous game (" + plies + " plies) is closed"));
+        return true;
+    }
+
+    /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
+    private boolean turnedRound(long t, Position p) {
+        for (Orientation o : Orientation.values()) {
+            if (o == orientation || !board.occupancy(o).matches(p)) continue;
+            orientation = o;
+            synced = true;
+            trace.reset();
+            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
+                    "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
+            return true;
+        }
+        return false;
+    }
+
     private void recover(long t, Occupancy seen) {
+        if (newGame(t, seen)) return;
         Position p = game.position();
+        if (turnedRound(t, p)) {
+            emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));
+            return;
+        }
         Candidate c = seen.matches(p) ? null : PositionMatcher.find(game, seen, true, true);
         if (!seen.matches(p) && c == null) return;
         synced = true;

@@ -50,7 +50,7 @@ final class BoardLine implements AutoCloseable {
             handler = new SingleBoardSession(boards.computeIfAbsent(0, a -> reconstruction(reconstruct, outbox, 0)),
                     SingleBoardSession.Config.defaults().withPieceCodes(codes));
         }
-        this.supervisor = new LinkSupervisor(source.connector(), new TickingHandler(handler, boards.values()),
+        this.supervisor = new LinkSupervisor(source.connector(), handler,
                 DriverClock.system(), Backoff.standard(), capture == null ? LineRecorder.NONE : capture);
         this.thread = new Thread(this::run, "line " + source.lineName());
         thread.setDaemon(true);

@@ -88,6 +88,17 @@ public sealed interface BoardSource {
         @Override public String boardId(int address) { return boardId; }
     }
 
+    /** An in-process bus line (the emulator's bus of boards); the board at address N is {@code prefix + N}. */
+    record InProcessBus(String lineName, String prefix, Connector connector) implements BoardSource {
+        public InProcessBus {
+            requireText(lineName, "line name");
+            if (prefix == null) prefix = "";
+        }
+
+        @Override public boolean bus() { return true; }
+        @Override public String boardId(int address) { return prefix + address; }
+    }
+
     private static void requireText(String s, String what) {
         if (s == null || s.isBlank()) throw new IllegalArgumentException(what + " is empty");
     }

@@ -24,6 +24,11 @@ public final class InProcessLine implements LineOpener, Connector {
         return new BoardSource.InProcess(name, boardId, this);
     }
 
+    /** The driver's view of this line as a bus: the board at address N feeds the relay as {@code prefix + N}. */
+    public BoardSource busSource(String prefix) {
+        return new BoardSource.InProcessBus(name, prefix, this);
+    }
+
     @Override
     public SerialChannel open(int generation) {
         MemoryChannel[] ends = MemoryChannel.pair(name + "#" + generation);

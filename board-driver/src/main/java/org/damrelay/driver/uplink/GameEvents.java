@@ -1,5 +1,6 @@
 package org.damrelay.driver.uplink;
 
+import java.util.Optional;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Color;
@@ -18,9 +19,22 @@ import org.damrelay.proto.Side;
 public final class GameEvents {
     private GameEvents() {}
 
-    public static GameEvent toProto(ArbiterEvent e, Variant variant) {
+    /** The wire's name for this event type, if protocol v1 has one (reconstruction may know newer events). */
+    public static Optional<EventType> wireType(org.damrelay.driver.arbiter.EventType type) {
+        for (EventType t : EventType.values()) {
+            if (t.name().equals(type.name())) return Optional.of(t);
+        }
+        return Optional.empty();
+    }
+
+    /** The event on the wire, or empty when protocol v1 has no name for its type. */
+    public static Optional<GameEvent> toProto(ArbiterEvent e, Variant variant) {
+        return wireType(e.type()).map(type -> build(type, e, variant));
+    }
+
+    private static GameEvent build(EventType type, ArbiterEvent e, Variant variant) {
         GameEvent.Builder b = GameEvent.newBuilder()
-                .setType(EventType.valueOf(e.type().name()))
+                .setType(type)
                 .setPly(e.ply())
                 .setCaptureTimeMs(e.t());
         if (e.subtype() != null) b.setSubtype(IllegalSubtype.valueOf(e.subtype().name()));

@@ -124,7 +124,16 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (!w.getEventId().isEmpty() && !w.getEventId().equals(config.eventId())) {
             log.error("relay welcomed us to event {}, we feed {}", w.getEventId(), config.eventId());
         }
-        for (Ack a : w.getBoardsList()) outbox.ack(a.getBoard(), a.getSeq());
+        for (Ack a : w.getBoardsList()) {
+            long ours = outbox.ackedSeq(a.getBoard());
+            if (a.getSeq() < ours) {
+                // acked events are gone from the outbox: the relay lost part of its journal
+                log.error("relay holds board {} only up to seq {} but acknowledged up to {} before: seq {}..{} are no longer "
+                        + "in this outbox; the relay will refuse what follows (SEQUENCE_GAP) until the arbiter resolves it",
+                        a.getBoard(), a.getSeq(), ours, a.getSeq() + 1, ours);
+            }
+            outbox.ack(a.getBoard(), a.getSeq());
+        }
         welcomed = true;
         uplink.welcomed();
         log.info("relay {} welcomed driver {} ({} boards known); {} events to send", config.relay(),

@@ -172,8 +172,20 @@ public final class Outbox implements AutoCloseable {
             long seq = lastSeq.getOrDefault(board, 0L) + 1;
             stored = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(event).build();
             ByteBuffer buf = ByteBuffer.wrap(Segment.frame(stored));
-            while (buf.hasRemaining()) activeSize += active.write(buf);
-            active.force(false);
+            long start = activeSize;
+            try {
+                while (buf.hasRemaining()) activeSize += active.write(buf);
+                active.force(false);
+            } catch (IOException e) {
+                // a partial record must not stay in front of the next append, where it would read as damage
+                activeSize = start;
+                try {
+                    active.truncate(start);
+                } catch (IOException again) {
+                    e.addSuppressed(again);
+                }
+                throw e;
+            }
             lastSeq.put(board, seq);
             unacked.add(new Entry(activeId, stored));
             segments.merge(activeId, 1, Integer::sum);

@@ -64,9 +64,12 @@ public final class RelayUplink implements AutoCloseable {
         this.outbox = outbox;
         this.backoff = new Backoff(config.minBackoff(), config.maxBackoff());
         try {
-            this.ssl = config.tls() ? SslContextBuilder.forClient().build() : null; // JDK trust store
-        } catch (SSLException e) {
-            throw new IllegalStateException("cannot set up TLS for " + config.relay() + ": " + e.getMessage(), e);
+            SslContextBuilder tls = SslContextBuilder.forClient(); // the JDK trust store unless told otherwise
+            if (config.trustPem() != null) tls.trustManager(config.trustPem().toFile());
+            this.ssl = config.tls() ? tls.build() : null;
+        } catch (SSLException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot set up TLS for " + config.relay()
+                    + (config.trustPem() != null ? " with the certificates in " + config.trustPem() : "") + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.damrelay.driver.uplink;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -15,9 +16,11 @@ import java.util.Objects;
  * @param maxBackoff  reconnect delays double up to this
  * @param window      at most this many events sent and not yet acked
  * @param heldRetry   a board whose event the relay refused is tried again after this long
+ * @param trustPem    for wss://, the certificates (PEM) to trust instead of the JDK trust store,
+ *                    for a relay with a private CA; null for the JDK trust store
  */
 public record UplinkConfig(URI relay, String token, String eventId, String driverId,
-                           Duration minBackoff, Duration maxBackoff, int window, Duration heldRetry) {
+                           Duration minBackoff, Duration maxBackoff, int window, Duration heldRetry, Path trustPem) {
 
     public UplinkConfig {
         Objects.requireNonNull(relay, "relay");
@@ -40,15 +43,19 @@ public record UplinkConfig(URI relay, String token, String eventId, String drive
     /** Defaults for a hall: 0.5 s doubling to 30 s, 1000 events in flight, refused boards retried each minute. */
     public static UplinkConfig of(URI relay, String token, String eventId, String driverId) {
         return new UplinkConfig(relay, token, eventId, driverId, Duration.ofMillis(500), Duration.ofSeconds(30),
-                1000, Duration.ofMinutes(1));
+                1000, Duration.ofMinutes(1), null);
     }
 
     public UplinkConfig withBackoff(Duration min, Duration max) {
-        return new UplinkConfig(relay, token, eventId, driverId, min, max, window, heldRetry);
+        return new UplinkConfig(relay, token, eventId, driverId, min, max, window, heldRetry, trustPem);
     }
 
     public UplinkConfig withWindow(int window) {
-        return new UplinkConfig(relay, token, eventId, driverId, minBackoff, maxBackoff, window, heldRetry);
+        return new UplinkConfig(relay, token, eventId, driverId, minBackoff, maxBackoff, window, heldRetry, trustPem);
+    }
+
+    public UplinkConfig withTrust(Path pem) {
+        return new UplinkConfig(relay, token, eventId, driverId, minBackoff, maxBackoff, window, heldRetry, pem);
     }
 
     boolean tls() {

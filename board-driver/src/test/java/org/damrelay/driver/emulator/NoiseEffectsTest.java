@@ -400,4 +400,44 @@ class NoiseEffectsTest {
             else if (down) fail("nothing is reported while the cable is out: " + e);
         }
     }
+
+    /** Fields that went empty and came back with the same piece, with no other field reported in between. */
+    private static long liftedAndPutBack(Run r, Predicate<Sensed> piece) {
+        List<BoardEvent.FieldChanged> f = r.fields();
+        Sensed[] board = ((BoardEvent.BoardDumped) r.events().get(0)).fields();
+        long n = 0;
+        for (int i = 0; i + 1 < f.size(); i++) {
+            BoardEvent.FieldChanged a = f.get(i), b = f.get(i + 1);
+            if (a.now() == Sensed.EMPTY && b.field() == a.field() && b.now() == board[a.field()] && piece.test(b.now())) n++;
+            board[a.field()] = a.now();
+        }
+        return n;
+    }
+
+    @Test
+    void adjustLiftsAPieceOfTheSideToMoveAndKnockAnyPieceAndBothComeBack() {
+        List<Move> moves = RandomGames.play(Position.start(), 5, 60);
+        assertEquals(0, liftedAndPutBack(run(moves, ADJUST, 0), Sensed::isOccupied));
+        assertTrue(liftedAndPutBack(run(moves, ADJUST, 1), Sensed::isOccupied) >= moves.size() / 2);
+        assertTrue(liftedAndPutBack(run(moves, KNOCK, 1), Sensed::isOccupied) >= moves.size() / 2);
+        // Adjusting is the mover's own piece: white's pieces on white's turns, black's on black's, so both colours.
+        assertTrue(liftedAndPutBack(run(moves, ADJUST, 1), s -> s == Sensed.WHITE_MAN) > 0);
+        assertTrue(liftedAndPutBack(run(moves, ADJUST, 1), s -> s == Sensed.BLACK_MAN) > 0);
+    }
+
+    @Test
+    void flickerTogglesOneFieldSeveralTimesInAFewSeconds() {
+        List<Move> moves = RandomGames.play(Position.start(), 5, 30);
+        for (double level : new double[] {0, 1}) {
+            List<BoardEvent.FieldChanged> f = run(moves, FLICKER, level).fields();
+            boolean toggling = false;
+            for (int i = 0; i < f.size() && !toggling; i++) {
+                int field = f.get(i).field();
+                long t0 = f.get(i).t();
+                long empties = f.stream().filter(e -> e.field() == field && e.t() >= t0 && e.t() < t0 + 3000 && e.now() == Sensed.EMPTY).count();
+                toggling = empties >= 3;
+            }
+            assertEquals(level == 1, toggling, "flicker " + level);
+        }
+    }
 }

@@ -38,7 +38,7 @@ final class BoardHand {
     final List<Long> physicalChanges = new ArrayList<>();
 
     BoardHand(Reconstructor r, Orientation lies) {
-        this(r, r::tick, lies);
+        this(r, r::onTick, lies);
     }
 
     BoardHand(BoardObserver observer, LongConsumer ticker, Orientation lies) {

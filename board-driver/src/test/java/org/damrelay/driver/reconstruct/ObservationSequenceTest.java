@@ -198,6 +198,29 @@ class ObservationSequenceTest {
     }
 
     @Test
+    void piecesSetUpAgainAfterAGameStartANewOne() {
+        Recorded r = Recorded.start();
+        r.hand.move(32, 28).press().settle().move(19, 23).press().settle().move(28, 19).remove(23).press().settle()
+                .move(14, 23).remove(19).press().settle();
+        r.hand.offline(() -> r.hand.move(23, 19).place(14, Sensed.BLACK_MAN).move(33, 32).place(33, Sensed.WHITE_MAN));
+        r.hand.dump().settle();
+        assertEquals(Position.start(), r.position());
+        assertEquals(1, r.reconstructor.finishedGames().size());
+        assertEquals(4, r.reconstructor.finishedGames().get(0).ply());
+        assertEquals("GAME_STARTED 0", Recorded.summary(r.events.get(r.events.size() - 1)));
+        r.hand.move(34, 29).press().settle();
+        assertEquals(List.of("32-28", "19-23", "28x19", "14x23", "34-29"), r.moves());
+    }
+
+    @Test
+    void aTakebackToTheStartAfterOnePlyIsARetraction() {
+        Recorded r = Recorded.start();
+        r.hand.move(32, 28).press().settle().move(28, 32).settle();
+        r.assertSummary("MOVE 1 32-28", "MOVE_RETRACTED 1");
+        assertTrue(r.reconstructor.finishedGames().isEmpty());
+    }
+
+    @Test
     void boardTurnedRoundIsDetectedAndReadTheOtherWay() {
         Recorded r = new Recorded(ReconstructConfig.defaults(Variant.INTERNATIONAL), Orientation.TURNED);
         r.hand.move(32, 28).press().settle().move(19, 23).press().settle();

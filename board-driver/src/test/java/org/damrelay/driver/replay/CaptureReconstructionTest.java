@@ -95,6 +95,23 @@ class CaptureReconstructionTest {
     }
 
     @Test
+    void aMalformedLineLosesNothingBeforeIt(@TempDir Path dir) throws Exception {
+        PdnGame game = PdnReader.parse(GAME).get(0);
+        String text = capture(game.plies(), 9);
+        Path file = dir.resolve("cut.capture");
+        Files.writeString(file, text + "99999999 < zz\n");
+        StringWriter printed = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new ReplayCommand());
+        cl.setOut(new PrintWriter(printed, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute(file.toString()));
+        long lines = text.lines().count();
+        assertTrue(err.toString().contains("capture line " + (lines + 1)), err.toString());
+        long moves = printed.toString().lines().filter(l -> l.contains("\"type\":\"MOVE\"")).count();
+        assertEquals(game.plies().size(), moves, "every move before the bad line is still reported");
+    }
+
+    @Test
     void aBadCaptureIsRefusedNamingTheLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bad.capture");
         Files.writeString(file, "# dgt-capture v1\n200 > 40\nnonsense here\n");

@@ -20,6 +20,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -54,9 +55,24 @@ final class FakeIngestRelay implements AutoCloseable {
     private final Set<Long> refuseSeqs = ConcurrentHashMap.newKeySet();
     final AtomicInteger hellos = new AtomicInteger();
     final AtomicInteger duplicates = new AtomicInteger();
+    final AtomicInteger received = new AtomicInteger();
+    /** While set, events are stored but not acked (a relay whose disk is slow). */
+    volatile boolean holdAcks;
+    private final Set<Channel> waitingForAck = ConcurrentHashMap.newKeySet();
     private volatile Predicate<String> tokenOk = TOKEN::equals;
+    final AtomicInteger accepted = new AtomicInteger();
+    private final SslContext ssl;
     private Channel server;
     private int port;
+
+    FakeIngestRelay() {
+        this(null);
+    }
+
+    /** With {@code ssl}, the relay speaks wss:// only. */
+    FakeIngestRelay(SslContext ssl) {
+        this.ssl = ssl;
+    }
 
     FakeIngestRelay start() throws InterruptedException {
         ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -65,6 +81,8 @@ final class FakeIngestRelay implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         clients.add(ch);
+                        accepted.incrementAndGet();
+                        if (ssl != null) ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20),
                                 new WebSocketServerProtocolHandler("/ingest", null, false, 1 << 20),
                                 new Session());
@@ -82,7 +100,7 @@ final class FakeIngestRelay implements AutoCloseable {
     }
 
     URI uri() {
-        return URI.create("ws://127.0.0.1:" + port + "/ingest");
+        return URI.create((ssl != null ? "wss" : "ws") + "://127.0.0.1:" + port + "/ingest");
     }
 
     void refuseSeq(long seq) {
@@ -155,6 +173,7 @@ final class FakeIngestRelay implements AutoCloseable {
                 return;
             }
             BoardEvent e = f.getEvent();
+            received.incrementAndGet();
             String board = e.getBoard();
             RelayFrame answer;
             synchronized (FakeIngestRelay.this) {
@@ -174,8 +193,21 @@ final class FakeIngestRelay implements AutoCloseable {
                     answer = ack(board, e.getSeq());
                 }
             }
+            if (holdAcks && answer.hasAck()) {
+                waitingForAck.add(ctx.channel());
+                return;
+            }
             send(ctx.channel(), answer);
         }
+    }
+
+    /** Acks everything held back, cumulatively per board. */
+    void releaseAcks() {
+        holdAcks = false;
+        for (Channel c : waitingForAck) {
+            for (String b : stored.keySet()) send(c, ack(b, durable(b)));
+        }
+        waitingForAck.clear();
     }
 
     private static RelayFrame ack(String board, long seq) {

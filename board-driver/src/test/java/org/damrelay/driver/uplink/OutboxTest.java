@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.EventType;
@@ -129,6 +130,32 @@ class OutboxTest {
                 }
             }
         }
+    }
+
+    @Test
+    void onlyTheNewestSegmentCanBeTorn() throws IOException {
+        Path dir = tmp.resolve("ob");
+        List<Path> segments;
+        try (Outbox box = Outbox.open(dir, 100)) {
+            for (int i = 1; i <= 12; i++) box.append("a", move(i, 32, 28));
+            segments = box.segmentFiles();
+        }
+        assertTrue(segments.size() >= 3, "rotated: " + segments);
+        Path newest = segments.get(segments.size() - 1);
+        long size = Files.size(newest);
+        try (FileChannel ch = FileChannel.open(newest, StandardOpenOption.WRITE)) {
+            ch.truncate(size - 3);
+        }
+        try (Outbox box = Outbox.open(dir, 100)) {
+            assertEquals(LongStream.rangeClosed(1, 11).boxed().toList(), seqs(box.unacked(), "a"));
+            assertTrue(box.recovery().tornBytesCut() > 0, "the torn record was cut");
+        }
+        Path older = segments.get(0);
+        try (FileChannel ch = FileChannel.open(older, StandardOpenOption.WRITE)) {
+            ch.truncate(Files.size(older) - 3);
+        }
+        OutboxCorruptedException e = assertThrows(OutboxCorruptedException.class, () -> Outbox.open(dir, 100));
+        assertTrue(e.getMessage().contains(older.getFileName().toString()) && e.getMessage().contains("older segment"), e.getMessage());
     }
 
     @Test

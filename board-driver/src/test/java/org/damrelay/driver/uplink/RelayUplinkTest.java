@@ -156,6 +156,22 @@ class RelayUplinkTest {
     }
 
     @Test
+    void noMoreThanTheWindowIsInFlight() throws Exception {
+        relay.holdAcks = true;
+        for (int i = 1; i <= 30; i++) outbox.append("5521", ply(i));
+        UplinkConfig cfg = UplinkConfig.of(relay.uri(), FakeIngestRelay.TOKEN, "nk2026", "hall-a")
+                .withBackoff(Duration.ofMillis(20), Duration.ofMillis(200)).withWindow(8);
+        uplink = new RelayUplink(cfg, outbox).start();
+        await().atMost(WAIT).until(() -> relay.received.get() == 8);
+        // nothing more goes out until acks come back
+        await().pollDelay(Duration.ofMillis(300)).atMost(WAIT).until(() -> true);
+        assertEquals(8, relay.received.get());
+        relay.releaseAcks();
+        await().atMost(WAIT).until(() -> outbox.unacked().isEmpty());
+        assertEquals(oneTo(30), relay.storedSeqs("5521"));
+    }
+
+    @Test
     void keepsRetryingWhileTheRelayIsDown() throws IOException, InterruptedException {
         relay.stop();
         outbox.append("5521", ply(1));

@@ -38,8 +38,6 @@ import org.damrelay.relay.ingest.IngestService;
  */
 public final class ArbiterService implements RelayCore.LiveListener {
 
-    private static final int EARLY_DRAW_MOVES = 40;
-
     private final RelayCore core;
     private final IngestService ingest;
     private final List<ArbiterSession> sessions = new ArrayList<>();
@@ -128,10 +126,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
         long now = System.currentTimeMillis();
         commitUpdate(g, GameUpdate.newBuilder().setResult(result), now);
         String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + org.damrelay.relay.game.Pdn.result(result);
-        if (result == GameResult.DRAW && g.live().movesByBoth() < EARLY_DRAW_MOVES) {
+        if (result == GameResult.DRAW && EarlyDraw.isEarly(g.live())) {
             GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(g.live().plyCount())
-                    .setCaptureTimeMs(now).setText("draw agreed after " + g.live().movesByBoth()
-                            + " moves, before move 40: both players lose (SWR 13.4)").build();
+                    .setCaptureTimeMs(now).setText("draw agreed after " + EarlyDraw.movesBothMade(g.live())
+                            + " moves: too early, both players lose (SWR 13.4)").build();
             commitUpdate(g, GameUpdate.newBuilder().setEvent(early), now);
         }
         audit(s, id, g, text.toUpperCase(), "", text);

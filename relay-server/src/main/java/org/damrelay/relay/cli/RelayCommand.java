@@ -8,7 +8,9 @@ import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code damrelay relay [--config FILE]}: runs the relay until it is stopped. */
 @Command(name = "relay", mixinStandardHelpOptions = true,
@@ -27,20 +29,29 @@ public final class RelayCommand implements Callable<Integer> {
     @Option(names = "--hash-token", paramLabel = "TOKEN", description = "print the SHA-256 digest to put in the config for TOKEN, and exit")
     String hashToken;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (hashToken != null) {
-            System.out.println(Tokens.sha256Hex(hashToken));
+            spec.commandLine().getOut().println(Tokens.sha256Hex(hashToken));
             return 0;
         }
-        RelayConfig c = config == null ? ConfigLoader.defaults() : ConfigLoader.load(config);
+        RelayConfig c;
+        try {
+            c = config == null ? ConfigLoader.defaults() : ConfigLoader.load(config);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 2;
+        }
         if (port != null) c = c.withPort(port);
         if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
         RelayServer server = RelayServer.start(c);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
-        System.out.println("damrelay relay listening on port " + server.port());
-        System.out.flush();
+        spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
+        spec.commandLine().getOut().flush();
         server.awaitClose();
         return 0;
     }

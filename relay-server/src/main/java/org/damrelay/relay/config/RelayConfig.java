@@ -8,11 +8,12 @@ import java.util.List;
  * The whole relay configuration. Every field has an embedded default
  * ({@code damrelay/relay-defaults.yaml}); a config file only says what differs.
  *
+ * @param snapshotEveryRecords journal records between two snapshots (0 = never)
  * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits,
-                          List<EventConfig> events, String baseDir) {
+                          List<EventConfig> events, long snapshotEveryRecords, String baseDir) {
 
     public record Listen(String host, int port) {}
 
@@ -44,18 +45,22 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     }
 
     public RelayConfig withPort(int port) {
-        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, events, baseDir);
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, events, snapshotEveryRecords, baseDir);
     }
 
     public RelayConfig withDataDir(String dir) {
-        return new RelayConfig(listen, dir, viewerDir, tls, limits, events, baseDir);
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, events, snapshotEveryRecords, baseDir);
     }
 
     public RelayConfig withEvents(List<EventConfig> list) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, List.copyOf(list), baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, List.copyOf(list), snapshotEveryRecords, baseDir);
+    }
+
+    public RelayConfig withSnapshotEveryRecords(long n) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, events, n, baseDir);
     }
 
     public RelayConfig withLimits(Limits l) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, l, events, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, events, snapshotEveryRecords, baseDir);
     }
 }

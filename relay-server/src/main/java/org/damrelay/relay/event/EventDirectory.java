@@ -79,7 +79,7 @@ public final class EventDirectory {
 
     public EventConfig event(String id) { return events.get(id); }
     public GameInfo game(String id) { return games.get(id); }
-    public List<String> eventIds() { return List.copyOf(events.keySet()); }
+    public List<String> eventIds() { return events.keySet().stream().sorted().toList(); }
 
     public Optional<String> gameFor(Source source) {
         return Optional.ofNullable(bySource.get(source));

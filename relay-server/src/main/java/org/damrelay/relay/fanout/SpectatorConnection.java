@@ -20,6 +20,9 @@ public interface SpectatorConnection {
     /** Any thread: encodes and writes one message (snapshots, errors). */
     void send(SpectatorMessage message);
 
+    /** Any thread: writes a frame whose bytes are shared with other recipients (it takes the reference). */
+    void sendShared(TextWebSocketFrame frame);
+
     /** The connection may take live updates again. */
     void caughtUp();
 

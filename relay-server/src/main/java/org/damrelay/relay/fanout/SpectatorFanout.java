@@ -36,6 +36,10 @@ public final class SpectatorFanout {
 
     private final RelayCore core;
     private final Map<String, Set<SpectatorConnection>> byScope = new HashMap<>();
+    /** The encoded snapshot of each game at its released version: a reconnect storm encodes each once. */
+    private final Map<String, EncodedSnapshot> snapshots = new HashMap<>();
+
+    private record EncodedSnapshot(int version, TextWebSocketFrame frame) {}
 
     public SpectatorFanout(RelayCore core) {
         this.core = core;
@@ -139,7 +143,7 @@ public final class SpectatorFanout {
     private void catchUp(SpectatorConnection c, GameRecord g, Integer known) {
         List<GameUpdate> missed = known == null ? null : g.releasedSince(known, core.config().limits().maxCatchUpUpdates());
         if (missed == null) {
-            c.send(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot()).build());
+            c.sendShared(snapshotFrame(g));
         } else {
             for (GameUpdate u : missed) c.send(SpectatorMessage.newBuilder().setUpdate(u).build());
         }
@@ -182,9 +186,21 @@ public final class SpectatorFanout {
             }
             for (GameInfo info : games) {
                 GameRecord g = core.book().game(info.getGameId());
-                if (g != null && seen.add(g.id())) c.send(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot()).build());
+                if (g != null && seen.add(g.id())) c.sendShared(snapshotFrame(g));
             }
         }
+    }
+
+    /** Core thread: a retained duplicate of the game's encoded snapshot, encoding it only when it changed. */
+    private TextWebSocketFrame snapshotFrame(GameRecord g) {
+        EncodedSnapshot cached = snapshots.get(g.id());
+        if (cached == null || cached.version() != g.released()) {
+            if (cached != null) cached.frame().release();
+            cached = new EncodedSnapshot(g.released(),
+                    new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot()).build())));
+            snapshots.put(g.id(), cached);
+        }
+        return cached.frame().retainedDuplicate();
     }
 
     public static SpectatorMessage error(String code, String message) {

@@ -146,6 +146,12 @@ public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocke
     }
 
     @Override
+    public void sendShared(TextWebSocketFrame frame) {
+        if (channel.isActive()) channel.writeAndFlush(frame);
+        else frame.release();
+    }
+
+    @Override
     public void caughtUp() { lagging = false; }
 
     @Override

@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.damrelay.proto.Alert;
+import org.damrelay.proto.CursorState;
+import org.damrelay.proto.GameState;
+import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameUpdate;
@@ -106,11 +109,52 @@ public final class GameBook {
         return Applied.NOTHING;
     }
 
+    /** The whole state as a snapshot, to be written once the journal continues at {@code segment}. */
+    public RelaySnapshot snapshot(long segment) {
+        RelaySnapshot.Builder b = RelaySnapshot.newBuilder().setSegment(segment);
+        for (GameRecord g : games.values()) {
+            GameState.Builder gs = GameState.newBuilder().setInitialInfo(g.initialInfo());
+            for (int v = 1; v <= g.version(); v++) gs.addUpdates(g.update(v));
+            b.addGames(gs);
+        }
+        for (Map.Entry<Source, SourceCursor> e : cursors.entrySet()) {
+            SourceCursor c = e.getValue();
+            if (c.applied == 0) continue;
+            b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
+                    .setBoard(e.getKey().board()).setSeq(c.applied).setSkipped(c.durableSkipped));
+        }
+        b.addAllAlerts(alerts.values()).addAllAudit(audit);
+        return b.build();
+    }
+
+    /** Loads a snapshot into an empty book: everything in it is durable. */
+    public void restore(RelaySnapshot s) {
+        for (GameState gs : s.getGamesList()) {
+            GameRecord g = new GameRecord(gs.getInitialInfo());
+            games.put(g.id(), g);
+            for (GameUpdate u : gs.getUpdatesList()) {
+                g.add(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+            }
+            g.markDurable(g.version());
+        }
+        for (CursorState c : s.getCursorsList()) {
+            SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));
+            cur.applied = c.getSeq();
+            cur.markDurable(c.getSeq(), c.getSkipped());
+        }
+        for (Alert a : s.getAlertsList()) alerts.put(a.getAlertId(), a);
+        audit.addAll(s.getAuditList());
+    }
+
     private void addStored(GameUpdate u) {
         GameRecord g = games.get(u.getGameId());
         if (g == null) {
             GameInfo info = u.hasInfo() ? u.getInfo() : directory.game(u.getGameId());
-            if (info == null) throw new IllegalStateException("journal names unknown game " + u.getGameId());
+            if (info == null) {
+                throw new IllegalStateException("the journal names game " + u.getGameId()
+                        + ", which is neither in the pairings nor was added by the arbiter: restore its pairing to start");
+            }
             g = gameFor(info);
         }
         g.add(u);
@@ -119,7 +163,13 @@ public final class GameBook {
 
     private String gameEvent(String gameId) {
         GameRecord g = games.get(gameId);
-        return g != null ? g.info().getEventId() : directory.game(gameId).getEventId();
+        if (g != null) return g.info().getEventId();
+        GameInfo info = directory.game(gameId);
+        if (info == null) {
+            throw new IllegalStateException("the journal names game " + gameId
+                    + ", which is neither in the pairings nor was added by the arbiter: restore its pairing to start");
+        }
+        return info.getEventId();
     }
 
     private Alert noteAlert(GameUpdate u) {

@@ -127,11 +127,6 @@ public final class GameFold {
         return info.getVariant().isBlank() ? Variant.INTERNATIONAL : Variant.valueOf(info.getVariant());
     }
 
-    /** Full moves made by white (the number that counts for SWR 13.4). */
-    public int movesByBoth() {
-        return plies.size() / 2;
-    }
-
     public GameSnapshot snapshot() {
         return GameSnapshot.newBuilder().setInfo(info).setVersion(version).addAllPlies(plies)
                 .setFen(Fen.write(position())).setClock(clock).setResult(result).setCorrections(corrections).build();

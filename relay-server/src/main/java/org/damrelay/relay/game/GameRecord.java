@@ -27,6 +27,7 @@ public final class GameRecord {
     }
 
     public String id() { return initialInfo.getGameId(); }
+    public GameInfo initialInfo() { return initialInfo; }
     public GameFold live() { return live; }
     public int version() { return updates.size(); }
     public int durable() { return durable; }

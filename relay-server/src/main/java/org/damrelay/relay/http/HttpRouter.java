@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -13,11 +14,14 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.config.RelayConfig;
 
 /**
@@ -33,7 +37,8 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
     private static final Pattern ROUND_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)/round/(\\d+)\\.pdn");
 
     /** The handlers a WebSocket path gets after its handshake. */
-    public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter) {}
+    public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
+                            ArbiterHttp arbiterHttp, ChannelGroup webSockets) {}
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -62,8 +67,18 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             upgrade(ctx, req, path);
             return;
         }
+        if (req.method() == HttpMethod.POST && path.equals("/api/arbiter")) {
+            boolean keep = HttpUtil.isKeepAlive(req);
+            endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8))
+                    .orTimeout(10, TimeUnit.SECONDS)
+                    .whenComplete((a, err) -> {
+                        if (err != null) Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "no answer: " + err);
+                        else Responses.text(ctx, keep, HttpResponseStatus.valueOf(a.status()), "application/json", a.json());
+                    });
+            return;
+        }
         if (req.method() != HttpMethod.GET && req.method() != HttpMethod.HEAD) {
-            Responses.error(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET here");
+            Responses.error(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET here (POST /api/arbiter for the arbiter)");
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
@@ -77,7 +92,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         Matcher m;
-        if ((m = ROUND_JSON.matcher(path)).matches()) {
+        if (path.equals("/api/events")) {
+            fromCore(ctx, keepAlive, "application/json", state::eventsJson);
+        } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
             int r = Integer.parseInt(m.group(2));
             fromCore(ctx, keepAlive, "application/json", () -> state.roundJson(e, r));
@@ -142,7 +159,10 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         p.addLast("keepalive", new WebSocketKeepAlive());
         p.addLast("endpoint", handler.get());
         handshaker.handshake(ctx.channel(), req).addListener(f -> {
-            if (f.isSuccess()) p.remove(this);
+            if (f.isSuccess()) {
+                p.remove(this);
+                endpoints.webSockets().add(ctx.channel());
+            }
         });
     }
 

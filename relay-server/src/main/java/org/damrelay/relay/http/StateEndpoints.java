@@ -40,6 +40,16 @@ public final class StateEndpoints {
         return j.toString();
     }
 
+    /** Every event: id and name, for a viewer's start page. */
+    public String eventsJson() {
+        StringJoiner j = new StringJoiner(",", "{\"events\":[", "]}");
+        for (String id : book.directory().eventIds()) {
+            EventConfig e = book.directory().event(id);
+            j.add("{\"eventId\":" + quote(e.id()) + ",\"name\":" + quote(e.name()) + ",\"site\":" + quote(e.site()) + "}");
+        }
+        return j.toString();
+    }
+
     /** The event with its rounds' delays and its games' headers (no moves). */
     public String eventJson(String eventId) {
         EventConfig e = book.directory().event(eventId);

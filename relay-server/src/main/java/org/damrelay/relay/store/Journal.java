@@ -9,35 +9,43 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.damrelay.proto.JournalRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The relay's append-only journal: one file of records framed as
+ * The relay's append-only journal: segment files {@code journal-<n>.log} of records framed as
  * {@code [int length][int crc32c][payload]}. An append completes only once its bytes are on disk
  * (fsync). One writer thread drains everything queued meanwhile and pays one fsync for all of
  * it (group commit), so many boards do not each wait for their own fsync.
  *
- * <p>On open the file is read from the start; a torn or corrupt tail (a crash mid-write) is cut
- * off at the last whole record and kept aside in {@code journal.torn} for inspection.
+ * <p>On open the segments are read in order; a torn or corrupt tail of the last one (a crash
+ * mid-write) is cut off at the last whole record and kept aside in {@code journal.torn}. A
+ * snapshot lets start-up skip the segments before it ({@link #rotate()}, {@link SnapshotStore}).
  */
 public final class Journal implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Journal.class);
     static final int MAX_RECORD = 16 * 1024 * 1024;
-    public static final String FILE = "journal.log";
+    private static final Pattern SEGMENT = Pattern.compile("journal-(\\d+)\\.log");
 
-    private record Pending(byte[] payload, CompletableFuture<Long> done) {}
+    /** A queued append, or (payload null, rotate true) a switch to the next segment, or the stop marker. */
+    private record Pending(byte[] payload, CompletableFuture<Long> done, boolean rotate) {}
 
-    private final FileChannel channel;
+    private final Path dir;
+    private FileChannel channel;
+    private volatile long segment;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private final LongConsumer fsyncNanos;
@@ -50,42 +58,73 @@ public final class Journal implements AutoCloseable {
 
     private Recovery recovery;
 
-    private Journal(FileChannel channel, LongConsumer fsyncNanos) {
-        this.channel = channel;
+    private Journal(Path dir, LongConsumer fsyncNanos) {
+        this.dir = dir;
         this.fsyncNanos = fsyncNanos;
         this.writer = new Thread(this::writeLoop, "journal-writer");
         this.writer.setDaemon(true);
     }
 
-    /** Opens (creating) the journal in {@code dir}, hands every whole record to {@code replay}, cuts a torn tail. */
-    public static Journal open(Path dir, Consumer<JournalRecord> replay, LongConsumer fsyncNanos) throws IOException {
+    public static Path segmentFile(Path dir, long segment) {
+        return dir.resolve("journal-" + segment + ".log");
+    }
+
+    /** The segment numbers present, ascending. */
+    public static List<Long> segments(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> SEGMENT.matcher(p.getFileName().toString())).filter(Matcher::matches)
+                    .map(m -> Long.parseLong(m.group(1))).sorted().toList();
+        }
+    }
+
+    /** Opens the journal in {@code dir} from segment {@code fromSegment} on, replaying every whole record. */
+    public static Journal open(Path dir, long fromSegment, Consumer<JournalRecord> replay, LongConsumer fsyncNanos) throws IOException {
         Files.createDirectories(dir);
-        Path file = dir.resolve(FILE);
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        Journal j = new Journal(ch, fsyncNanos);
-        j.recovery = j.recover(dir, replay);
+        Journal j = new Journal(dir, fsyncNanos);
+        List<Long> present = segments(dir).stream().filter(s -> s >= fromSegment).toList();
+        long records = 0, valid = 0, cut = 0;
+        for (int i = 0; i < present.size(); i++) {
+            boolean last = i == present.size() - 1;
+            try (FileChannel ch = FileChannel.open(segmentFile(dir, present.get(i)), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                Recovery r = recover(dir, ch, replay, last);
+                records += r.records();
+                valid = r.validBytes();
+                cut += r.cutBytes();
+            }
+        }
+        j.segment = present.isEmpty() ? Math.max(1, fromSegment) : present.get(present.size() - 1);
+        j.channel = FileChannel.open(segmentFile(dir, j.segment), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        j.position = j.channel.size();
+        j.recovery = new Recovery(records, valid, cut);
         j.writer.start();
         return j;
+    }
+
+    /** Opens from the first segment. */
+    public static Journal open(Path dir, Consumer<JournalRecord> replay, LongConsumer fsyncNanos) throws IOException {
+        return open(dir, 0, replay, fsyncNanos);
     }
 
     public Recovery recovery() {
         return recovery;
     }
 
-    private Recovery recover(Path dir, Consumer<JournalRecord> replay) throws IOException {
+    private static Recovery recover(Path dir, FileChannel channel, Consumer<JournalRecord> replay, boolean last) throws IOException {
         long size = channel.size();
         long pos = 0, records = 0;
         ByteBuffer header = ByteBuffer.allocate(8);
         while (true) {
             if (size - pos < 8) break;
             header.clear();
-            readFully(header, pos);
+            readFully(channel, header, pos);
             header.flip();
             int len = header.getInt();
             int crc = header.getInt();
             if (len < 0 || len > MAX_RECORD || size - pos - 8 < len) break;
             ByteBuffer body = ByteBuffer.allocate(len);
-            readFully(body, pos + 8);
+            readFully(channel, body, pos + 8);
             byte[] payload = body.array();
             if (crc(payload) != crc) break;
             JournalRecord r;
@@ -100,19 +139,20 @@ public final class Journal implements AutoCloseable {
         }
         long cut = size - pos;
         if (cut > 0) {
+            // an earlier segment was fsync'd whole before the next began: damage there is not a torn write
+            if (!last) throw new IOException("journal segment is damaged after " + records + " records; refusing to start");
             // keep the cut bytes for a human, then make the file end at the last whole record
             ByteBuffer tail = ByteBuffer.allocate((int) Math.min(cut, MAX_RECORD + 8L));
-            readFully(tail, pos);
-            Files.write(dir.resolve("journal.torn"), java.util.Arrays.copyOf(tail.array(), tail.position()));
+            readFully(channel, tail, pos);
+            Files.write(dir.resolve("journal.torn"), Arrays.copyOf(tail.array(), tail.position()));
             channel.truncate(pos);
             channel.force(true);
             log.warn("journal: cut a torn tail of {} bytes after {} whole records", cut, records);
         }
-        position = pos;
         return new Recovery(records, pos, cut);
     }
 
-    private void readFully(ByteBuffer buf, long at) throws IOException {
+    private static void readFully(FileChannel channel, ByteBuffer buf, long at) throws IOException {
         while (buf.hasRemaining()) {
             int n = channel.read(buf, at + buf.position());
             if (n < 0) throw new IOException("journal ended early at " + at);
@@ -127,15 +167,31 @@ public final class Journal implements AutoCloseable {
 
     /** Queues a record; the future completes with its end offset once it is fsync'd. */
     public CompletableFuture<Long> append(JournalRecord record) {
+        return enqueue(record.toByteArray(), false);
+    }
+
+    /**
+     * Everything appended before this call goes to the current segment, everything after to a
+     * new one; completes with the new segment's number once the old one is fsync'd.
+     */
+    public CompletableFuture<Long> rotate() {
+        return enqueue(null, true);
+    }
+
+    private CompletableFuture<Long> enqueue(byte[] payload, boolean rotate) {
         CompletableFuture<Long> done = new CompletableFuture<>();
         if (closed) {
             done.completeExceptionally(new IOException("journal closed"));
         } else if (failure != null) {
             done.completeExceptionally(failure);
         } else {
-            queue.add(new Pending(record.toByteArray(), done));
+            queue.add(new Pending(payload, done, rotate));
         }
         return done;
+    }
+
+    public long segment() {
+        return segment;
     }
 
     private void writeLoop() {
@@ -143,12 +199,23 @@ public final class Journal implements AutoCloseable {
         while (true) {
             try {
                 Pending first = queue.take();
-                if (first.payload == null) break;
                 batch.add(first);
                 queue.drainTo(batch);
-                boolean stop = batch.get(batch.size() - 1).payload == null;
-                if (stop) batch.remove(batch.size() - 1);
-                writeBatch(batch);
+                boolean stop = false;
+                List<Pending> appends = new ArrayList<>();
+                for (Pending p : batch) {
+                    if (stop) {
+                        if (p.done != null) p.done.completeExceptionally(new IOException("journal closed"));
+                    } else if (p.payload != null) {
+                        appends.add(p);
+                    } else {
+                        writeBatch(appends);
+                        appends.clear();
+                        if (p.rotate) nextSegment(p.done);
+                        else stop = true;
+                    }
+                }
+                writeBatch(appends);
                 batch.clear();
                 if (stop) break;
             } catch (InterruptedException e) {
@@ -159,6 +226,11 @@ public final class Journal implements AutoCloseable {
     }
 
     private void writeBatch(List<Pending> batch) {
+        if (batch.isEmpty()) return;
+        if (failure != null) {
+            for (Pending p : batch) p.done.completeExceptionally(failure);
+            return;
+        }
         try {
             int total = 0;
             for (Pending p : batch) total += 8 + p.payload.length;
@@ -178,11 +250,27 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    private void nextSegment(CompletableFuture<Long> done) {
+        try {
+            channel.force(true);
+            channel.close();
+            segment++;
+            channel = FileChannel.open(segmentFile(dir, segment), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            position = channel.size();
+            done.complete(segment);
+        } catch (IOException e) {
+            failure = e;
+            log.error("journal could not start segment {}; nothing more will be acknowledged", segment, e);
+            done.completeExceptionally(e);
+        }
+    }
+
     @Override
     public void close() {
         if (closed) return;
         closed = true;
-        queue.add(new Pending(null, null));
+        queue.add(new Pending(null, null, false));
         try {
             writer.join(10_000);
             for (Pending p; (p = queue.poll()) != null; ) {

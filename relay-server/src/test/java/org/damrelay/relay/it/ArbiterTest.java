@@ -175,4 +175,48 @@ class ArbiterTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> wrong.closed.isDone());
         assertEquals(4401, wrong.closeCode);
     }
+
+    @Test
+    void theSameRequestsWorkOverHttpWithABearerToken() throws Exception {
+        play(Plays.line(2, 1));
+        String body = "{\"result\": {\"gameId\": \"nk-r1-b1\", \"result\": \"BLACK_WINS\"}}";
+        java.net.http.HttpResponse<String> none = post(null, body);
+        assertEquals(401, none.statusCode());
+        java.net.http.HttpResponse<String> ok = post("Bearer " + TestRelay.ARBITER_TOKEN, body);
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertTrue(ok.body().contains("\"ok\""), ok.body());
+        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+                .anyMatch(m -> m.hasUpdate() && m.getUpdate().getResult() == GameResult.BLACK_WINS));
+        java.net.http.HttpResponse<String> bad = post("Bearer " + TestRelay.ARBITER_TOKEN, "{\"result\": {\"gameId\": \"nope\"}}");
+        assertEquals(400, bad.statusCode());
+        assertTrue(bad.body().contains("UNKNOWN_GAME"), bad.body());
+    }
+
+    private java.net.http.HttpResponse<String> post(String auth, String body) throws Exception {
+        var b = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + relay.port() + "/api/arbiter"))
+                .timeout(Duration.ofSeconds(5)).POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        if (auth != null) b.header("Authorization", auth);
+        return java.net.http.HttpClient.newHttpClient().send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void aBoardSwapMidRoundSendsTheGameToAnotherPhysicalBoard() {
+        play(Plays.line(2, 1));
+        ArbiterMessage.Builder ok = request(ArbiterRequest.newBuilder().setPairing(org.damrelay.proto.SetPairing.newBuilder()
+                .setInfo(org.damrelay.proto.GameInfo.newBuilder().setRound(1).setBoard(1)
+                        .setWhite(org.damrelay.proto.Player.newBuilder().setName("Roel Boomstra"))
+                        .setBlack(org.damrelay.proto.Player.newBuilder().setName("Jan Groenendijk"))
+                        .setSourceDriver("hall").setSourceBoard("105"))));
+        assertTrue(ok.hasOk(), ok.toString());
+        // the spare board goes on from the game's position; the old one feeds nothing now
+        driver.send("105", Plays.event(Plays.line(3, 1).get(2)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> driver.acked("105") == 1);
+        driver.send("101", Plays.event(Plays.line(4, 1).get(3)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !driver.errors().isEmpty());
+        assertEquals(IngestError.Code.UNKNOWN_BOARD, driver.errors().get(0).getCode());
+        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+                .anyMatch(m -> m.hasUpdate() && m.getUpdate().hasInfo() && m.getUpdate().getInfo().getSourceBoard().equals("105")));
+        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+                .filter(m -> m.hasUpdate() && m.getUpdate().hasEvent()).count() == 3);
+    }
 }

@@ -21,10 +21,14 @@ class HandshakeLimitsTest {
     @TempDir Path dir;
 
     private static RelayConfig config(Path dir, List<String> origins, int perIp, long helloMillis) {
+        return config(dir, origins, perIp, helloMillis, 60);
+    }
+
+    private static RelayConfig config(Path dir, List<String> origins, int perIp, long helloMillis, int idleSeconds) {
         RelayConfig c = TestRelay.config(dir, 0);
         RelayConfig.Limits l = c.limits();
         return c.withLimits(new RelayConfig.Limits(l.maxFrameBytes(), l.spectatorMessagesPerSecond(), l.maxSubscriptionsPerConnection(),
-                perIp, l.idleTimeoutSeconds(), origins, l.writeBufferLowBytes(), l.writeBufferHighBytes(), l.slowConsumerCutMillis(),
+                perIp, idleSeconds, origins, l.writeBufferLowBytes(), l.writeBufferHighBytes(), l.slowConsumerCutMillis(),
                 helloMillis, l.maxCatchUpUpdates(), l.socketSendBufferBytes()));
     }
 
@@ -63,5 +67,30 @@ class HandshakeLimitsTest {
             await().atMost(Duration.ofSeconds(5)).until(() -> silent.closed.isDone());
             assertEquals(4408, silent.closeCode);
         }
+    }
+
+    @Test
+    void aConnectionThatDoesNotAnswerPingsIsClosedAsIdle() throws Exception {
+        try (RelayServer relay = RelayServer.start(config(dir, List.of(), 100, 3000, 2))) {
+            // this test client never answers a ping
+            WsClient mute = WsClient.connect(relay.port(), "/ws");
+            await().atMost(Duration.ofSeconds(10)).until(() -> mute.closed.isDone());
+            assertEquals(1001, mute.closeCode);
+        }
+    }
+
+    @Test
+    void anOrderlyStopTellsEveryWebSocketWhy() throws Exception {
+        WsClient spectator;
+        TestDriver driver;
+        try (RelayServer relay = RelayServer.start(config(dir, List.of(), 100, 3000))) {
+            spectator = WsClient.connect(relay.port(), "/ws");
+            driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
+            await().atMost(Duration.ofSeconds(5)).until(() -> !driver.ws.received.isEmpty());
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> spectator.closed.isDone() && driver.ws.closed.isDone());
+        assertEquals(1001, spectator.closeCode);
+        assertEquals(1001, driver.ws.closeCode);
+        assertEquals("relay shutting down", spectator.closeReason);
     }
 }

@@ -10,11 +10,11 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.MoveData;
 
 /** Legal move sequences for the tests, chosen deterministically by the rules core. */
-final class Plays {
+public final class Plays {
 
     private Plays() {}
 
-    static List<Move> line(int plies, int salt) {
+    public static List<Move> line(int plies, int salt) {
         List<Move> out = new ArrayList<>();
         Position p = Position.start();
         for (int i = 0; i < plies; i++) {
@@ -27,7 +27,7 @@ final class Plays {
         return out;
     }
 
-    static GameEvent event(Move m) {
+    public static GameEvent event(Move m) {
         return GameEvent.newBuilder().setType(EventType.MOVE).setMove(MoveData.newBuilder().setFrom(m.from()).setTo(m.to())
                 .addAllCaptured(m.capturedSquares()).addAllPath(m.path())).setCaptureTimeMs(System.currentTimeMillis()).build();
     }

@@ -37,7 +37,7 @@ class SpectatorFlowTest {
 
     @BeforeEach
     void start() throws Exception {
-        relay = RelayServer.start(TestRelay.config(dir, 3));
+        relay = RelayServer.start(TestRelay.config(dir, 4));
         driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
     }
 
@@ -114,7 +114,7 @@ class SpectatorFlowTest {
                 .setEventId("nk").setArbiter("chief")).build());
         WsClient spectator = spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(2).build());
         await().atMost(Duration.ofSeconds(5)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
-        assertEquals(3, messages(spectator).stream().filter(SpectatorMessage.Builder::hasSubscribed).findFirst().orElseThrow()
+        assertEquals(4, messages(spectator).stream().filter(SpectatorMessage.Builder::hasSubscribed).findFirst().orElseThrow()
                 .getSubscribed().getDelaySeconds());
 
         play("201", Plays.line(1, 0));
@@ -122,10 +122,11 @@ class SpectatorFlowTest {
         // the arbiter has it; spectators, the JSON and the PDN do not yet
         assertFalse(messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
         assertFalse(get("/pdn/nk-r2-b1.pdn").contains(Plays.line(1, 0).get(0).toString()));
-        assertTrue(get("/api/games/nk-r2-b1").contains("\"version\":0") || !get("/api/games/nk-r2-b1").contains("\"version\""));
+        assertFalse(get("/api/games/nk-r2-b1").contains("\"plies\""), "canonical JSON omits the empty ply list");
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
+        await().atMost(Duration.ofSeconds(20)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
         assertTrue(get("/pdn/nk-r2-b1.pdn").contains("1. " + Plays.line(1, 0).get(0)));
+        assertTrue(get("/api/games/nk-r2-b1").contains("\"plies\""));
         arbiter.close();
         spectator.close();
     }
@@ -166,6 +167,8 @@ class SpectatorFlowTest {
         String metrics = get("/metrics");
         assertTrue(metrics.contains("damrelay_journal_fsync"), metrics);
         assertTrue(metrics.contains("damrelay_connections"), metrics);
+        String events = get("/api/events");
+        assertTrue(events.contains("{\"eventId\":\"nk\",\"name\":\"NK 2026\"") && events.contains("\"other\""), events);
         String event = get("/api/events/nk");
         assertTrue(event.contains("\"gameId\":\"nk-r1-b1\"") && event.contains("\"plies\":2"), event);
         String round = get("/api/events/nk/rounds/1");

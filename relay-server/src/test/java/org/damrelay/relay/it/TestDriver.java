@@ -18,7 +18,7 @@ import org.damrelay.proto.RelayFrame;
  * A test ingest client with its own in-memory outbox: every event stays there until acked, and
  * is re-sent after a reconnect. Stands in for the real driver's on-disk outbox.
  */
-final class TestDriver implements AutoCloseable {
+public final class TestDriver implements AutoCloseable {
 
     private final String driverId;
     private final String token;
@@ -29,13 +29,13 @@ final class TestDriver implements AutoCloseable {
     WsClient ws;
     private int seen;
 
-    TestDriver(String driverId, String token, String eventId) {
+    public TestDriver(String driverId, String token, String eventId) {
         this.driverId = driverId;
         this.token = token;
         this.eventId = eventId;
     }
 
-    TestDriver connect(int port) throws Exception {
+    public TestDriver connect(int port) throws Exception {
         ws = WsClient.connect(port, "/ingest");
         seen = 0;
         ws.sendBinary(DriverFrame.newBuilder().setHello(Hello.newBuilder().setProtocolVersion(1).setToken(token)
@@ -44,7 +44,7 @@ final class TestDriver implements AutoCloseable {
     }
 
     /** Queues an event in the outbox and sends it if connected. */
-    synchronized long send(String board, GameEvent e) {
+    public synchronized long send(String board, GameEvent e) {
         long seq = nextSeq.merge(board, 1L, Long::sum);
         BoardEvent be = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(e).build();
         outbox.computeIfAbsent(board, b -> new LinkedHashMap<>()).put(seq, be);
@@ -53,7 +53,7 @@ final class TestDriver implements AutoCloseable {
     }
 
     /** Reads what the relay sent so far: acks trim the outbox; a welcome triggers the re-send. */
-    synchronized List<RelayFrame> poll() {
+    public synchronized List<RelayFrame> poll() {
         List<RelayFrame> out = new ArrayList<>();
         List<Object> all = ws.received;
         for (; seen < all.size(); seen++) {
@@ -82,12 +82,12 @@ final class TestDriver implements AutoCloseable {
         if (box != null) box.keySet().removeIf(s -> s <= a.getSeq());
     }
 
-    long acked(String board) {
+    public long acked(String board) {
         poll();
         return acked.getOrDefault(board, 0L);
     }
 
-    List<IngestError> errors() {
+    public List<IngestError> errors() {
         return ws.received.stream().filter(byte[].class::isInstance).map(b -> {
             try {
                 return RelayFrame.parseFrom((byte[]) b);
@@ -97,7 +97,7 @@ final class TestDriver implements AutoCloseable {
         }).filter(RelayFrame::hasError).map(RelayFrame::getError).toList();
     }
 
-    int pending() {
+    public int pending() {
         poll();
         return outbox.values().stream().mapToInt(Map::size).sum();
     }

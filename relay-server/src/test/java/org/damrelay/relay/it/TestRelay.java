@@ -6,17 +6,17 @@ import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
 
 /** A test configuration: event "nk" with four boards on drivers "hall" and "hall-b", event "other" with one. */
-final class TestRelay {
+public final class TestRelay {
 
-    static final String DRIVER_TOKEN = "driver-secret", ARBITER_TOKEN = "arbiter-secret", OTHER_TOKEN = "other-secret";
+    public static final String DRIVER_TOKEN = "driver-secret", ARBITER_TOKEN = "arbiter-secret", OTHER_TOKEN = "other-secret";
 
     private TestRelay() {}
 
-    static RelayConfig config(Path dataDir, int delayRound2Seconds) {
+    public static RelayConfig config(Path dataDir, int delayRound2Seconds) {
         return ConfigLoader.parse(yaml(dataDir, delayRound2Seconds), null);
     }
 
-    static String yaml(Path dataDir, int delayRound2Seconds) {
+    public static String yaml(Path dataDir, int delayRound2Seconds) {
         return """
                 listen: {host: 127.0.0.1, port: 0}
                 dataDir: %s

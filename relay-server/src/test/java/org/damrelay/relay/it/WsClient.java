@@ -33,8 +33,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-/** A real WebSocket client for the tests (Netty), collecting what it receives. */
-final class WsClient implements AutoCloseable {
+/** A real WebSocket client for tests (Netty), collecting what it receives. Also for other modules, from the relay-server test-jar. */
+public final class WsClient implements AutoCloseable {
 
     static final EventLoopGroup GROUP = new NioEventLoopGroup(1);
 
@@ -49,15 +49,15 @@ final class WsClient implements AutoCloseable {
         this.channel = channel;
     }
 
-    static WsClient connect(int port, String path) throws Exception {
+    public static WsClient connect(int port, String path) throws Exception {
         return connect(port, path, new DefaultHttpHeaders(), 1 << 20);
     }
 
-    static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame) throws Exception {
+    public static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame) throws Exception {
         return connect(port, path, headers, maxFrame, b -> { });
     }
 
-    static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame,
+    public static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame,
                             java.util.function.Consumer<Bootstrap> options) throws Exception {
         URI uri = URI.create("ws://127.0.0.1:" + port + path);
         WebSocketClientHandshaker hs = WebSocketClientHandshakerFactory.newHandshaker(uri, WebSocketVersion.V13, null,
@@ -122,20 +122,20 @@ final class WsClient implements AutoCloseable {
     }
 
     /** Stops or resumes reading from the socket (a slow consumer). */
-    void reading(boolean on) {
+    public void reading(boolean on) {
         channel.config().setAutoRead(on);
         if (on) channel.read();
     }
 
-    boolean open() {
+    public boolean open() {
         return channel.isActive();
     }
 
-    void sendText(String s) {
+    public void sendText(String s) {
         channel.writeAndFlush(new TextWebSocketFrame(s));
     }
 
-    void sendJson(Message m) {
+    public void sendJson(Message m) {
         try {
             sendText(JsonFormat.printer().print(m));
         } catch (InvalidProtocolBufferException e) {
@@ -143,19 +143,19 @@ final class WsClient implements AutoCloseable {
         }
     }
 
-    void sendBinary(byte[] b) {
+    public void sendBinary(byte[] b) {
         channel.writeAndFlush(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(b)));
     }
 
-    void sendFrame(WebSocketFrame f) {
+    public void sendFrame(WebSocketFrame f) {
         channel.writeAndFlush(f);
     }
 
-    List<String> texts() {
+    public List<String> texts() {
         return received.stream().filter(String.class::isInstance).map(String.class::cast).toList();
     }
 
-    <T extends Message.Builder> List<T> json(java.util.function.Supplier<T> builder) {
+    public <T extends Message.Builder> List<T> json(java.util.function.Supplier<T> builder) {
         return texts().stream().map(s -> {
             T b = builder.get();
             try {

@@ -59,7 +59,7 @@ class JournalTest {
             j.append(record("a", 1)).get(5, TimeUnit.SECONDS);
             j.append(record("a", 2)).get(5, TimeUnit.SECONDS);
         }
-        Path file = dir.resolve(Journal.FILE);
+        Path file = Journal.segmentFile(dir, 1);
         long whole = Files.size(file);
         // a crash in the middle of the third record: header and half a payload
         byte[] payload = record("a", 3).toByteArray();
@@ -89,7 +89,7 @@ class JournalTest {
             j.append(record("a", 1)).get(5, TimeUnit.SECONDS);
             j.append(record("a", 2)).get(5, TimeUnit.SECONDS);
         }
-        Path file = dir.resolve(Journal.FILE);
+        Path file = Journal.segmentFile(dir, 1);
         byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length - 1] ^= 0x55;
         Files.write(file, bytes);
@@ -98,5 +98,42 @@ class JournalTest {
             assertEquals(List.of(1L), seqs);
             assertTrue(j.recovery().cutBytes() > 0);
         }
+    }
+
+    @Test
+    void rotationStartsANewSegmentAtThatPointOfTheOrder() throws Exception {
+        CompletableFuture<Long> rotated;
+        try (Journal j = Journal.open(dir, r -> { }, null)) {
+            j.append(record("a", 1));
+            j.append(record("a", 2));
+            rotated = j.rotate();
+            j.append(record("a", 3)).get(5, TimeUnit.SECONDS);
+        }
+        assertEquals(2L, rotated.get(5, TimeUnit.SECONDS));
+        assertEquals(List.of(1L, 2L), Journal.segments(dir));
+        List<Long> all = new ArrayList<>(), fromTwo = new ArrayList<>();
+        try (Journal j = Journal.open(dir, r -> all.add(r.getIngest().getSeq()), null)) {
+            assertEquals(2, j.segment());
+        }
+        try (Journal j = Journal.open(dir, 2, r -> fromTwo.add(r.getIngest().getSeq()), null)) {
+            j.append(record("a", 4)).get(5, TimeUnit.SECONDS);
+        }
+        assertEquals(List.of(1L, 2L, 3L), all);
+        assertEquals(List.of(3L), fromTwo);
+    }
+
+    @Test
+    void damageInAnEarlierSegmentIsNotMistakenForATornTail() throws Exception {
+        try (Journal j = Journal.open(dir, r -> { }, null)) {
+            j.append(record("a", 1));
+            j.rotate();
+            j.append(record("a", 2)).get(5, TimeUnit.SECONDS);
+        }
+        Path first = Journal.segmentFile(dir, 1);
+        byte[] bytes = Files.readAllBytes(first);
+        bytes[bytes.length - 1] ^= 0x55;
+        Files.write(first, bytes);
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> Journal.open(dir, r -> { }, null));
+        assertTrue(e.getMessage().contains("damaged"), e.getMessage());
     }
 }

@@ -100,6 +100,8 @@ class ArbiterConsoleBrowserTest {
             assertTrue(text.contains(part), part + " missing in: " + text);
         }
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
+        String announced = driver().findElement(By.cssSelector(".announcer")).getAttribute("textContent");
+        assertTrue(announced.startsWith("New error alert, board 1, ply 3: CAPTURE_MISSED."), announced);
         assertEquals("1 open", driver().findElement(By.cssSelector(".alert-count")).getText());
         eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
 
@@ -112,6 +114,7 @@ class ArbiterConsoleBrowserTest {
 
         browser.viewport(1920, 1080);
         browser.screenshot("arbiter-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
         browser.viewport(360, 740);
         browser.screenshot("arbiter-phone");
         assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
@@ -124,6 +127,9 @@ class ArbiterConsoleBrowserTest {
         });
         assertEquals(Boards.expected(Position.start().apply(Move.quiet(32, 28)).apply(Move.quiet(19, 23)).apply(Move.quiet(31, 26))),
                 Boards.shown(driver(), ".board-holder svg.board"), "the position the illegal move left");
+        WebElement irregular = driver().findElement(By.cssSelector("button.move[data-ply='3']"));
+        assertTrue(irregular.getAttribute("class").contains("irregular"));
+        assertTrue(irregular.getAttribute("aria-label").endsWith("31-26, irregular"), irregular.getAttribute("aria-label"));
         driver().navigate().back();
 
         eventually().until(() -> {
@@ -158,6 +164,68 @@ class ArbiterConsoleBrowserTest {
 
         driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 4));
         eventually().until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 0-2"));
+    }
+
+    @Test
+    void correctingAGameTakesItBackForSpectators() throws Exception {
+        List<CorpusGame.PlayedPly> plies = CorpusGame.load("090417ronde12.pdn", 1).plies();
+        for (int i = 0; i < 4; i++) hall.send(LiveRelay.sourceBoard(3), Boards.moveEvent(plies.get(i)));
+        signIn(TOKEN);
+        eventually().until(() -> driver().findElements(By.cssSelector("form.correct-form select[name=game] option")).size() == 4);
+        WebElement form = driver().findElement(By.cssSelector("form.correct-form"));
+        new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 3));
+
+        new Select(form.findElement(By.name("kind"))).selectByValue("REPLACE_MOVE");
+        form.findElement(By.name("ply")).sendKeys("4");
+        form.findElement(By.name("value")).sendKeys("nonsense");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText()
+                .equals("Correction not sent: \"nonsense\" is not a move (e.g. 32-28 or 28x19)"));
+
+        new Select(form.findElement(By.name("kind"))).selectByValue("TAKE_BACK");
+        form.findElement(By.name("ply")).clear();
+        form.findElement(By.name("ply")).sendKeys("2");
+        form.findElement(By.name("value")).clear();
+        form.findElement(By.name("reason")).sendKeys("clock pressed twice");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        eventually().untilAsserted(() -> {
+            String feedback = driver().findElement(By.cssSelector(".feedback")).getText();
+            assertTrue(feedback.startsWith("Correction: ") && !feedback.contains("sending"), feedback);
+        });
+
+        driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 3));
+        eventually().untilAsserted(() -> assertEquals(Boards.expected(plies.get(1).position()),
+                Boards.shown(driver(), ".board-holder svg.board")));
+        assertEquals(2, driver().findElements(By.cssSelector("ol.moves button.move")).size());
+    }
+
+    @Test
+    void underABroadcastDelayTheConsoleKeepsItsAlertsLive() throws Exception {
+        try (LiveRelay delayed = LiveRelay.start(900); IngestClient board = IngestClient.connect(delayed.port())) {
+            LiveRelay spectatorsRelay = relay;
+            relay = delayed;
+            try {
+                signIn(TOKEN);
+                eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+                assertEquals("Broadcast delayed by 15 minutes", driver().findElement(By.id("delay")).getText());
+                List<GameEvent> events = gameWithMissedCapture();
+                board.send(LiveRelay.sourceBoard(1), events.get(0));
+                // Open since before the move, the console follows the game live through the arbiter stream.
+                eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText().equals("1. 32-28"));
+
+                driver().navigate().refresh();
+                eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
+                board.send(LiveRelay.sourceBoard(1), events.get(1));
+                board.send(LiveRelay.sourceBoard(1), events.get(2));
+                // Opened later, its boards wait for the delayed stream, but the alert is there at once
+                // and the connection is not torn down by updates it cannot place yet.
+                eventually().until(() -> !driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")).isEmpty());
+                assertEquals("Live", driver().findElement(By.id("connection")).getText());
+                assertEquals("no move yet", driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText());
+            } finally {
+                relay = spectatorsRelay;
+            }
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.damrelay.viewer.testing.Waits.eventually;
 
+import java.util.List;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.viewer.testing.ArbiterClient;
 import org.damrelay.viewer.testing.Boards;
@@ -102,6 +103,7 @@ class GameViewBrowserTest {
         awaitShowing(next.ply(), next.position());
         browser.viewport(1920, 1080);
         browser.screenshot("game-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
 
         browser.viewport(360, 740);
         browser.screenshot("game-phone");
@@ -133,6 +135,47 @@ class GameViewBrowserTest {
         browser.viewport(1920, 1080);
         browser.screenshot("game-flipped-numbers-desktop");
         browser.resetViewport();
+    }
+
+    @Test
+    void kingsAreCrownedAndAnUncrownedKingIsMarked() {
+        // An irregular move that stood may leave any position; this one has a king on 28 and a
+        // white man on 3 that reached the far row without its crown (art. 3.3/3.4).
+        String fen = "B:WK28,3,31-50:B6-20";
+        hall.send(LiveRelay.sourceBoard(4), org.damrelay.proto.GameEvent.newBuilder()
+                .setType(org.damrelay.proto.EventType.ILLEGAL_MOVE).setSubtype(org.damrelay.proto.IllegalSubtype.OTHER)
+                .setPly(1).setSide(org.damrelay.proto.Side.WHITE).setFen(fen).setText("board set up wrongly").build());
+        driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 4));
+        eventually().until(() -> driver().findElements(By.cssSelector(BOARD + " .piece[data-square='28']")).size() == 1);
+        String king = BOARD + " .piece[data-square='28']";
+        String uncrowned = BOARD + " .piece[data-square='3']";
+        assertEquals("true", driver().findElement(By.cssSelector(king)).getAttribute("data-king"));
+        assertEquals(1, driver().findElements(By.cssSelector(king + " .crown")).size());
+        assertEquals(0, driver().findElements(By.cssSelector(king + " .uncrowned-ring")).size());
+        assertTrue(driver().findElement(By.cssSelector(uncrowned)).getAttribute("class").contains("uncrowned"));
+        assertEquals(1, driver().findElements(By.cssSelector(uncrowned + " .uncrowned-ring")).size());
+        assertEquals(0, driver().findElements(By.cssSelector(BOARD + " .piece[data-square='31'] .crown")).size(), "men have no crown");
+    }
+
+    @Test
+    void theContrastCheckCatchesFaintText() throws Exception {
+        driver().get(relay.httpUrl() + "/game.html?game=" + GAME);
+        eventually().until(() -> !Boards.shown(driver(), BOARD).isEmpty());
+        driver().executeScript("const p = document.createElement('p'); p.id = 'faint'; p.textContent = 'faint text';"
+                + "p.style.color = '#aaa'; p.style.background = '#fff'; document.body.append(p);");
+        List<String> low = browser.lowContrastText();
+        assertEquals(1, low.size(), low.toString());
+        assertTrue(low.get(0).contains("faint text"), low.get(0));
+    }
+
+    @Test
+    void anUnknownGameIsNamedAsSuch() {
+        driver().get(relay.httpUrl() + "/game.html?game=nk2026-r9-b9");
+        eventually().untilAsserted(() -> {
+            String status = driver().findElement(By.id("connection")).getText();
+            assertTrue(status.contains("UNKNOWN_GAME"), status);
+        });
+        assertEquals("Waiting for game nk2026-r9-b9…", driver().findElement(By.cssSelector(".game-title")).getText());
     }
 
     @Test

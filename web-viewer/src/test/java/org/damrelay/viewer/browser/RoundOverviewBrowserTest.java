@@ -51,6 +51,13 @@ class RoundOverviewBrowserTest {
         return driver().findElement(By.cssSelector(".game-card[data-board='" + board + "']"));
     }
 
+    private static String get(String url) throws Exception {
+        var res = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, res.statusCode(), url);
+        return res.body();
+    }
+
     private static String result(int board, String result) {
         return "{\"result\":{\"gameId\":\"" + LiveRelay.gameId(3, board) + "\",\"result\":\"" + result + "\"}}";
     }
@@ -67,6 +74,9 @@ class RoundOverviewBrowserTest {
                 .stream().map(e -> e.getAttribute("data-board")).toList(), "only round 3, in board order");
         assertTrue(card(1).getText().contains("Hein Meijer") && card(1).getText().contains("Pim Meurs"));
         assertTrue(card(1).getText().contains("3... 19-23"), card(1).getText());
+        eventually().until(() -> driver().findElement(By.cssSelector(".match-head h2")).getText().equals("NK teams 2026 — round 3"));
+        String pdn = get(driver().findElement(By.cssSelector("a.pdn-link")).getAttribute("href"));
+        assertTrue(pdn.contains("Hein Meijer") && pdn.contains("19-23"), pdn);
         assertEquals(Boards.expected(first.plies().get(5).position()),
                 Boards.shown(driver(), ".game-card[data-board='1'] svg.board"));
 
@@ -97,6 +107,7 @@ class RoundOverviewBrowserTest {
 
         browser.viewport(1920, 1080);
         browser.screenshot("overview-desktop");
+        assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
         browser.viewport(360, 740);
         browser.screenshot("overview-phone");
         assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");

@@ -17,6 +17,13 @@ public final class Browser implements AutoCloseable {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    // Selenium warns at every start that it has no CDP bindings for this Chromium; WebDriver itself
+    // needs none. Held in a field: java.util.logging forgets levels of loggers nobody references.
+    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
+    static {
+        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
+    }
 
     private final ChromeDriver driver;
     private final Path profile;
@@ -56,6 +63,15 @@ public final class Browser implements AutoCloseable {
     /** How wide the laid-out page is: wider than the viewport means sideways scrolling on a phone. */
     public long pageWidth() {
         return ((Number) driver.executeScript("return document.documentElement.scrollWidth")).longValue();
+    }
+
+    /** Text whose colour contrast with its background is below WCAG AA; empty when all is readable. */
+    @SuppressWarnings("unchecked")
+    public java.util.List<String> lowContrastText() throws IOException {
+        try (var in = Browser.class.getResourceAsStream("/damrelay-test/contrast.js")) {
+            String script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return (java.util.List<String>) driver.executeScript(script);
+        }
     }
 
     public void resetViewport() {

@@ -127,6 +127,7 @@ public final class BusPoller implements LineHandler {
 
     @Override public void onTick(long t, Sink out) throws IOException {
         decoder.expire(t);
+        for (BusBoard b : boards.values()) b.observer.onTick(t);
         if (outstanding != null) {
             long deadline = nextDeadline();
             if (t < deadline) {

@@ -58,6 +58,14 @@ public final class GuardedObserver implements BoardObserver {
         }
     }
 
+    @Override public void onTick(long t) {
+        try {
+            inner.onTick(t);
+        } catch (RuntimeException e) {
+            fault(t, "a tick", e);
+        }
+    }
+
     private void fault(long t, String what, RuntimeException e) {
         faults++;
         log.error("{}: observer failed on {} at {} ms; going on with the next report", name, what, t, e);

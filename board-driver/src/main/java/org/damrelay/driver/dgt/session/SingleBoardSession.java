@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class SingleBoardSession implements LineHandler {
     private static final Logger log = LoggerFactory.getLogger(SingleBoardSession.class);
+    static final long BOARD_REQUEST_SPACING_MILLIS = 1000;
 
     /**
      * @param updateMode SEND_UPDATE_NICE (clock when it changes) or SEND_UPDATE (clock every second)
@@ -58,6 +59,9 @@ public final class SingleBoardSession implements LineHandler {
     private volatile String serialNumber;
     private volatile boolean tableWarned;
     private long badFields;
+    /** Bytes lost or mangled so far, and when the board was last asked for again because of them. */
+    private long lossSeen;
+    private long boardRequestedMillis = Long.MIN_VALUE / 2;
 
     public SingleBoardSession(BoardObserver observer, Config config) {
         this.observer = new GuardedObserver(observer, "board");
@@ -77,6 +81,8 @@ public final class SingleBoardSession implements LineHandler {
         lastHeardMillis = t;
         pingSentMillis = -1;
         observer.onLink(t, true);
+        lossSeen = loss(stats());
+        boardRequestedMillis = t;
         out.send(t, config.updateMode().encode());
         out.send(t, Command.SEND_BRD.encode());
         out.send(t, Command.SEND_CLK.encode());
@@ -90,10 +96,31 @@ public final class SingleBoardSession implements LineHandler {
 
     @Override public void onTick(long t, Sink out) throws IOException {
         decoder.expire(t);
+        // the reconstruction commits a move once the board has been still long enough: it must hear time pass
+        observer.onTick(t);
+        requestBoardAfterLoss(t, out);
         if (pingSentMillis < 0 && t - lastHeardMillis >= config.pingInterval().toMillis()) {
             pingSentMillis = t;
             out.send(t, Command.SERIALNR.encode());
         }
+    }
+
+    /**
+     * A dropped or corrupted byte can cost a FIELD_UPDATE, and then the driver's picture of the board
+     * is wrong until something repairs it: after any loss the whole board is asked for again (at most
+     * once per {@link #BOARD_REQUEST_SPACING_MILLIS}, so a burst of noise costs one dump, not many).
+     */
+    private void requestBoardAfterLoss(long t, Sink out) throws IOException {
+        long loss = loss(stats());
+        if (loss == lossSeen || t - boardRequestedMillis < BOARD_REQUEST_SPACING_MILLIS) return;
+        lossSeen = loss;
+        boardRequestedMillis = t;
+        log.info("bytes lost on the line (decoder: {}); asking for the whole board", stats());
+        out.send(t, Command.SEND_BRD.encode());
+    }
+
+    private static long loss(DecoderStats s) {
+        return s.garbageBytes() + s.resyncs() + s.unknownIds() + s.badLengths() + s.malformed() + s.stale();
     }
 
     @Override public boolean linkLost(long t) {

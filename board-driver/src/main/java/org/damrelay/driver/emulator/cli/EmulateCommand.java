@@ -1,7 +1,6 @@
 package org.damrelay.driver.emulator.cli;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,12 @@ import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.capture.CaptureWriter;
-import org.damrelay.driver.dgt.protocol.HostCommand;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.ClockReading;
+import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
+import org.damrelay.driver.dgt.session.SingleBoardSession;
+import org.damrelay.driver.dgt.transport.LineHandler;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.dgt.transport.JSerialCommChannel;
 import org.damrelay.driver.emulator.Emulator;
@@ -90,11 +94,22 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed for every random choice (default 1)")
     long seed;
 
+    @Option(names = "--clock", paramLabel = "BASE+INC", defaultValue = "1:20:00+60",
+            description = "the clock's setting: BASE as h:mm:ss, m:ss or seconds, INC in seconds (default ${DEFAULT-VALUE}, Fischer)")
+    String clock;
+
+    @Option(names = "--bronstein", description = "the clock is (wrongly) set to Bronstein: only the time used comes back")
+    boolean bronstein;
+
     @Option(names = "--turned", description = "the board lies turned round (reports field 99-f)")
     boolean turned;
 
     @Option(names = "--serial", paramLabel = "SERIAL", description = "the board's 10-character serial number (default EMU + seed)")
     String serial;
+
+    @Option(names = "--log", paramLabel = "FILE",
+            description = "on a line: log it as a dgt-capture v1 on the emulated clock (what the board sent '<', what the host sent '>')")
+    Path logFile;
 
     @Option(names = "--linger", paramLabel = "SECONDS", defaultValue = "10", description = "keep answering the host this long after the game (default 10)")
     long lingerSeconds;
@@ -110,6 +125,10 @@ public final class EmulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (speed <= 0) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--speed must be positive");
         if (bus < 0 || bus > 100) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus must be 0-100");
+        boolean onALine = line != null && (line.pty != null || line.device != null);
+        if (bus > 0 && !onALine) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--bus needs a line (--pty or --device): a capture is written as one board in single mode");
+        }
         NoiseProfile profile;
         try {
             profile = noise.profile();
@@ -128,7 +147,7 @@ public final class EmulateCommand implements Callable<Integer> {
             String s = serial != null && i == 0 ? serial : String.format("EMU%07d", Math.floorMod(seed + i, 10_000_000L));
             boards.add(new BoardSpeaker(timelines.get(i), s, 101 + i, PieceCodes.standard(), profile, seed + i));
         }
-        if (line == null || (line.pty == null && line.device == null)) return writeCapture(boards, err);
+        if (!onALine) return writeCapture(boards, err);
         LineOpener opener = line.pty != null ? new PtyLine(line.pty.toAbsolutePath()) : generation -> JSerialCommChannel.open(line.device.toString());
         LinePump pump = new LinePump(boards, opener, fast ? Pace.fast() : new Pace(speed), lingerSeconds * 1000, !noWait);
         Thread hook = new Thread(pump::stop);
@@ -137,7 +156,17 @@ public final class EmulateCommand implements Callable<Integer> {
                 + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
                 + (noWait ? "" : "; play starts when the host speaks"));
         err.flush();
-        pump.run();
+        CaptureWriter lineLog = null;
+        if (logFile != null) {
+            lineLog = new CaptureWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8));
+            lineLog.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset + ", emulated clock");
+            pump.logTo(lineLog);
+        }
+        try {
+            pump.run();
+        } finally {
+            if (lineLog != null) lineLog.close();
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
@@ -150,7 +179,8 @@ public final class EmulateCommand implements Callable<Integer> {
         int count = Math.max(1, bus);
         List<Timeline> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned);
+            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned)
+                    .withClock(org.damrelay.driver.emulator.ClockSetting.parse(clock, bronstein));
             if (source.scenario != null) {
                 String text = Files.readString(source.scenario, StandardCharsets.UTF_8);
                 out.add(new ScenarioRunner(Variant.INTERNATIONAL).run(ScenarioParser.parse(text), config));
@@ -167,46 +197,64 @@ public final class EmulateCommand implements Callable<Integer> {
         return out;
     }
 
-    /** What a driver sends on connecting: update mode, the board, the clock. */
-    private static void hostSetUp(CaptureWriter capture, List<BoardSpeaker> boards, long t) {
-        for (org.damrelay.driver.dgt.protocol.Command c : List.of(org.damrelay.driver.dgt.protocol.Command.SEND_UPDATE_NICE,
-                org.damrelay.driver.dgt.protocol.Command.SEND_BRD, org.damrelay.driver.dgt.protocol.Command.SEND_CLK)) {
-            capture.sent(t, c.encode());
-            for (BoardSpeaker b : boards) b.onCommand(t, new HostCommand.Single(c));
-        }
-    }
-
-    /** No line: the bytes the board(s) would send to a host that asked for updates, the board and the clock at once. */
+    /**
+     * No line: the capture a driver would record of this board. The host is the driver's own
+     * single-board session, so the capture holds its requests too (set-up, pings, the board asked
+     * for again after lost bytes) and replays exactly as a live line would.
+     */
     private int writeCapture(List<BoardSpeaker> boards, PrintWriter err) throws IOException {
+        BoardSpeaker board = boards.get(0);
         boolean toStdout = line == null || line.capture == null || line.capture.equals("-");
-        Writer w = toStdout ? new OutputStreamWriter(System.out, StandardCharsets.UTF_8)
-                : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
+        Writer w = toStdout ? new java.io.FilterWriter(spec.commandLine().getOut()) {
+            @Override public void close() throws IOException {
+                flush(); // stdout stays open for whoever prints after us
+            }
+        } : Files.newBufferedWriter(Path.of(line.capture), StandardCharsets.UTF_8);
         CaptureWriter capture = new CaptureWriter(w);
         capture.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset);
+        long[] now = {0};
+        HostCommandDecoder commands = new HostCommandDecoder(c -> board.onCommand(now[0], c));
+        LineHandler.Sink toBoard = (t, bytes) -> {
+            capture.sent(t, bytes);
+            now[0] = t;
+            commands.feed(bytes);
+        };
+        SingleBoardSession host = new SingleBoardSession(new NoObserver(), SingleBoardSession.Config.defaults());
+        // the pieces are set up at t=0: the board must stand before the host asks for it
+        board.advanceTo(0);
         capture.linkUp(0, "emulator");
-        hostSetUp(capture, boards, 0);
-        boolean[] up = new boolean[boards.size()];
-        java.util.Arrays.fill(up, true);
-        while (!boards.stream().allMatch(BoardSpeaker::finished)) {
-            long t = boards.stream().mapToLong(BoardSpeaker::nextTime).min().orElseThrow();
-            for (int i = 0; i < boards.size(); i++) {
-                BoardSpeaker b = boards.get(i);
-                b.advanceTo(t);
-                if (up[i] != b.powered()) {
-                    up[i] = b.powered();
-                    if (up[i]) {
-                        capture.linkUp(t, "emulator (replugged)");
-                        hostSetUp(capture, List.of(b), t);
-                    } else {
-                        capture.linkDown(t, "cable pulled");
-                    }
+        host.onConnected(0, toBoard);
+        boolean up = true;
+        while (!board.finished()) {
+            long t = board.nextTime();
+            board.advanceTo(t);
+            if (up != board.powered()) {
+                up = board.powered();
+                if (up) {
+                    capture.linkUp(t, "emulator (replugged)");
+                    host.onConnected(t, toBoard);
+                } else {
+                    capture.linkDown(t, "cable pulled");
+                    host.onDisconnected(t);
                 }
-                for (BoardSpeaker.Outgoing o : b.takeDue(t)) capture.received(o.at(), o.bytes(), 0, o.bytes().length);
+            }
+            for (BoardSpeaker.Outgoing o : board.takeDue(t)) {
+                capture.received(o.at(), o.bytes(), 0, o.bytes().length);
+                host.onBytes(o.at(), o.bytes(), 0, o.bytes().length);
+                host.onTick(o.at(), toBoard);
             }
             capture.tick(t);
         }
         capture.close();
         if (!toStdout) err.println("emulate: capture written to " + line.capture);
         return 0;
+    }
+
+    /** The capture needs the host's requests, not its understanding of the board. */
+    private static final class NoObserver implements BoardObserver {
+        @Override public void onBoard(long t, Sensed[] fields) {}
+        @Override public void onFieldChange(long t, int field, Sensed now) {}
+        @Override public void onClock(long t, ClockReading clock) {}
+        @Override public void onLink(long t, boolean connected) {}
     }
 }

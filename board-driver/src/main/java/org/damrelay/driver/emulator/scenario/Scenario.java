@@ -4,14 +4,12 @@ import java.util.List;
 import org.damrelay.draughts.rules.Position;
 
 /**
- * A scripted piece of play: a start position, the clock's setting (null: the emulator's), and the
- * steps, in order. See docs/emulator.md for the format.
+ * A scripted piece of play: a start position, the variant whose rules decide which written moves
+ * are legal (null: the runner's), the clock's setting (null: the emulator's), and the steps, in order. See docs/emulator.md for the format.
  */
-public record Scenario(Position start, ClockSetting clock, List<Step> steps) {
+public record Scenario(Position start, org.damrelay.draughts.rules.Variant variant, org.damrelay.driver.emulator.ClockSetting clock,
+                       List<Step> steps) {
     public Scenario {
         steps = List.copyOf(steps);
     }
-
-    /** Each player's starting time and the increment; Bronstein instead of Fischer to stage a wrong setting. */
-    public record ClockSetting(java.time.Duration base, java.time.Duration increment, boolean bronstein) {}
 }

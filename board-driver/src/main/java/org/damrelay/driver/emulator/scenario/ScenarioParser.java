@@ -20,6 +20,7 @@ public final class ScenarioParser {
     public static final String FORMAT = """
             Scenario format: one step per line; '#' starts a comment; squares are 1-50.
               start FEN                 start position (first step only; default the initial position)
+              variant frisian           whose rules decide which written moves are legal (default international)
               clock BASE INC [bronstein] the clock's setting before any step: BASE as h:mm:ss, m:ss or
                                         seconds, INC in seconds; Fischer unless 'bronstein'
               move 32-28 [mods]         a ply by hand; 28x19 or 28x19x10 for captures. A legal move of
@@ -49,7 +50,8 @@ public final class ScenarioParser {
 
     public static Scenario parse(String text) {
         Position start = Position.start();
-        Scenario.ClockSetting clock = null;
+        org.damrelay.driver.emulator.ClockSetting clock = null;
+        org.damrelay.draughts.rules.Variant variant = null;
         List<Step> steps = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -67,14 +69,23 @@ public final class ScenarioParser {
                     start = Fen.parse(line.substring(5).strip());
                     continue;
                 }
+                if (w[0].equals("variant")) {
+                    if (!steps.isEmpty()) throw new ScenarioException(n, "'variant' must come before every step");
+                    arity(n, w, 1, 1);
+                    try {
+                        variant = org.damrelay.draughts.rules.Variant.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(n, "unknown variant \"" + w[1] + "\" (international, frisian)");
+                    }
+                    continue;
+                }
                 if (w[0].equals("clock")) {
                     if (!steps.isEmpty()) throw new ScenarioException(n, "'clock' must come before every step");
                     arity(n, w, 2, 3);
                     if (w.length == 4 && !w[3].equals("bronstein") && !w[3].equals("fischer")) {
                         throw new ScenarioException(n, "clock mode \"" + w[3] + "\" is not fischer or bronstein");
                     }
-                    clock = new Scenario.ClockSetting(duration(n, w[1]), java.time.Duration.ofSeconds(millis(n, w[2])),
-                            w.length == 4 && w[3].equals("bronstein"));
+                    clock = org.damrelay.driver.emulator.ClockSetting.parse(w[1] + "+" + w[2], w.length == 4 && w[3].equals("bronstein"));
                     continue;
                 }
                 steps.add(step(n, w));
@@ -84,7 +95,7 @@ public final class ScenarioParser {
                 throw new ScenarioException(n, e.getMessage() + " in \"" + lines[i].strip() + "\"");
             }
         }
-        return new Scenario(start, clock, steps);
+        return new Scenario(start, variant, clock, steps);
     }
 
     private static Step step(int n, String[] w) {
@@ -187,21 +198,6 @@ public final class ScenarioParser {
         } catch (NumberFormatException e) {
             throw new ScenarioException(n, "\"" + s + "\" is not a time in ms");
         }
-    }
-
-    private static java.time.Duration duration(int n, String s) {
-        String[] parts = s.split(":");
-        if (parts.length > 3) throw new ScenarioException(n, "\"" + s + "\" is not a time (h:mm:ss, m:ss or seconds)");
-        long seconds = 0;
-        for (String p : parts) {
-            try {
-                seconds = seconds * 60 + Long.parseLong(p);
-            } catch (NumberFormatException e) {
-                throw new ScenarioException(n, "\"" + s + "\" is not a time (h:mm:ss, m:ss or seconds)");
-            }
-        }
-        if (seconds < 0 || seconds > 9 * 3600) throw new ScenarioException(n, "clock time " + s + " out of range (0 to 9 hours)");
-        return java.time.Duration.ofSeconds(seconds);
     }
 
     private static Color color(int n, String s) {

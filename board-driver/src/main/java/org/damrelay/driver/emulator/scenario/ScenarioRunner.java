@@ -33,10 +33,8 @@ public final class ScenarioRunner {
     }
 
     public Timeline run(Scenario scenario, EmulatorConfig config) {
-        if (scenario.clock() != null) {
-            config = config.withClock(scenario.clock().base(), scenario.clock().increment(), config.whiteOnRight())
-                    .withBronstein(scenario.clock().bronstein());
-        }
+        if (scenario.clock() != null) config = config.withClock(scenario.clock());
+        Variant rules = scenario.variant() != null ? scenario.variant() : variant;
         Emulator.Session session = new Emulator(config).session(scenario.start());
         PhysicalBoard board = session.board();
         Color turn = scenario.start().sideToMove();
@@ -47,7 +45,7 @@ public final class ScenarioRunner {
             int n = step.line();
             if (step instanceof Step.MovePly m) {
                 Color presser = m.by() != null ? m.by() : turn;
-                Move move = resolve(m, board.position(turn));
+                Move move = resolve(m, board.position(turn), rules);
                 Sensed piece = board.at(move.from());
                 List<Integer> removals = m.plan().removeOverride() != null ? m.plan().removeOverride() : move.capturedSquares();
                 Map<Integer, Sensed> removed = new LinkedHashMap<>();
@@ -134,7 +132,7 @@ public final class ScenarioRunner {
     }
 
     /** The legal move written (for the side to move, else the other side), or the physical move as written. */
-    Move resolve(Step.MovePly m, Position pos) {
+    static Move resolve(Step.MovePly m, Position pos, Variant variant) {
         List<Integer> sq = m.squares();
         int from = sq.get(0), to = sq.get(sq.size() - 1);
         if (pos.isEmpty(from)) throw new ScenarioException(m.line(), "no piece on " + from + " to move");

@@ -107,10 +107,13 @@ public final class BoardSpeaker {
                 System.arraycopy(d.fields(), 0, board, 0, Fields.COUNT);
             } else if (e instanceof BoardEvent.LinkChanged l) {
                 powered = l.connected();
-                // Unplugged, the board loses power: it comes back in bus mode, with nothing queued.
+                // Unplugged, the board loses power: it comes back in bus mode with nothing queued and
+                // no changes pending in RAM; the EEPROM log survives.
                 queue.clear();
                 mode = Mode.BUS;
                 ignoreNextPing = false;
+                pendingChanges = new ArrayList<>();
+                lastChanges = List.of();
                 if (powered) log.add(new EeEntry.Marker(EeEntry.Marker.POWERUP));
             }
         }

@@ -178,4 +178,23 @@ class ScenarioTest {
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("move 32-28\nclock 5 0\n"));
         assertEquals(2, e.line());
     }
+
+    @Test
+    void aFrisianScenarioPlaysAnOrthogonalCaptureAsTheLegalMove() {
+        // Frisian: a man captures straight ahead over two rows: 38 over 28 to 18 (same column).
+        String text = "variant frisian\nstart W:W38:B28\nmove 38x18\n";
+        assertEquals(Variant.FRISIAN, ScenarioParser.parse(text).variant());
+        Timeline t = play(text);
+        assertEquals(Sensed.WHITE_MAN, finalAt(t, 18));
+        assertEquals(Sensed.EMPTY, finalAt(t, 28), "the captured piece went with the legal capture");
+        // The same line is matched to Frisian's legal capture, and is no legal international move.
+        Scenario sc = ScenarioParser.parse(text);
+        Step.MovePly ply = (Step.MovePly) sc.steps().get(0);
+        var frisian = ScenarioRunner.resolve(ply, sc.start(), Variant.FRISIAN);
+        assertTrue(Variant.FRISIAN.legalMoves(sc.start()).contains(frisian));
+        var international = ScenarioRunner.resolve(ply, sc.start(), Variant.INTERNATIONAL);
+        assertFalse(Variant.INTERNATIONAL.legalMoves(sc.start()).contains(international));
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("variant chess\n"));
+        assertTrue(e.getMessage().contains("unknown variant"));
+    }
 }

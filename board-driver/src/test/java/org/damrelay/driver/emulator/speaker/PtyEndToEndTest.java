@@ -17,6 +17,9 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.capture.CaptureEntry;
+import org.damrelay.driver.capture.CaptureReader;
+import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
 import org.damrelay.driver.dgt.protocol.Command;
@@ -120,13 +123,16 @@ class PtyEndToEndTest {
         BoardSpeaker board = new BoardSpeaker(timeline, SERIAL, 1, PieceCodes.standard(), NoiseProfile.none(), 1);
         PtyLine pty = new PtyLine(dir.resolve("dgt"));
         LinePump pump = new LinePump(List.of(board), pty, new Pace(20), 1500, true);
+        Path logFile = dir.resolve("emulator.capture");
+        CaptureWriter lineLog = new CaptureWriter(Files.newBufferedWriter(logFile));
+        pump.logTo(lineLog);
         Thread emulator = new Thread(pump, "emulator");
         emulator.start();
 
         Seen seen = new Seen();
         Bytes bytes = new Bytes();
         SingleBoardSession.Config cfg = new SingleBoardSession.Config(PieceCodes.standard(), Command.SEND_UPDATE_NICE,
-                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(1000));
+                Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofMillis(1000)); // no pings in the way: a pulled pty fails the read
         Connector bySerial = Connectors.bySerialNumber(SERIAL, this::ports, path -> recorded(path, bytes), DriverClock.system(),
                 Duration.ofMillis(1000));
         LinkSupervisor driver = new LinkSupervisor(bySerial, new SingleBoardSession(seen, cfg), DriverClock.system(),
@@ -145,6 +151,15 @@ class PtyEndToEndTest {
             for (BoardSpeaker.Outgoing o : board.sent()) expected.write(o.bytes());
             assertArrayEquals(expected.toByteArray(), bytes.all());
             assertTrue(board.sent().stream().anyMatch(o -> (o.bytes()[0] & 0xff) == BoardMessage.ID_LONG_SERIALNR), "found by serial number");
+            // The emulator's own capture of the line says the same, and shows the cable pull.
+            lineLog.close();
+            ByteArrayOutputStream logged = new ByteArrayOutputStream();
+            CaptureReader.Capture capture = CaptureReader.read(logFile);
+            for (CaptureEntry e : capture.entries()) {
+                if (e instanceof CaptureEntry.Bytes b && b.direction() == CaptureEntry.Direction.FROM_BOARD) logged.write(b.bytes());
+            }
+            assertArrayEquals(bytes.all(), logged.toByteArray());
+            assertEquals(3, capture.entries().stream().filter(CaptureEntry.Link.class::isInstance).count(), "up, pulled, up again");
             long fieldUpdates = board.sent().stream().filter(o -> (o.bytes()[0] & 0xff) == BoardMessage.ID_FIELD_UPDATE).count();
             assertTrue(fieldUpdates >= 2 * plies.size(), "every ply came as field updates: " + fieldUpdates);
             assertTrue(seen.boards >= 2, "a board dump on each connect");

@@ -55,9 +55,13 @@ public final class ReconstructionBench {
 
             Histogram pressed = new Histogram(3), fromPress = new Histogram(3), unpressed = new Histogram(3);
             int wrong = 0;
+            java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
             for (Played p : played) {
                 List<ArbiterEvent> moves = new ArrayList<>();
-                replay(p, e -> { if (e.type() == EventType.MOVE) moves.add(e); });
+                replay(p, e -> {
+                    if (e.type() == EventType.MOVE) moves.add(e);
+                    else kinds.merge(e.type() + (e.subtype() != null ? "." + e.subtype() : ""), 1, Integer::sum);
+                });
                 if (moves.size() != p.game().plies().size()) wrong++;
                 for (int k = 0; k < Math.min(moves.size(), p.lastChange().length); k++) {
                     long t = moves.get(k).t();
@@ -72,6 +76,7 @@ public final class ReconstructionBench {
             }
             System.out.printf("%s noise: %d games, %d plies, %d games not fully reconstructed%n", noise, played.size(), plies, wrong);
             System.out.printf("  replay: %.3f s, %.0f plies/s%n", best, plies / best);
+            System.out.println("  other events: " + kinds);
             print("  commit latency, clock pressed, from the press (the move's last physical act)", fromPress);
             print("  commit latency, clock pressed, from the last piece change (includes the player's press delay)", pressed);
             print("  commit latency, no press", unpressed);

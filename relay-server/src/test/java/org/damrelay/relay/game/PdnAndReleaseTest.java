@@ -1,0 +1,80 @@
+package org.damrelay.relay.game;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.damrelay.draughts.notation.Fen;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.GameInfo;
+import org.damrelay.proto.GameResult;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.IllegalSubtype;
+import org.damrelay.proto.Player;
+import org.junit.jupiter.api.Test;
+
+class PdnAndReleaseTest {
+
+    private static GameEvent accepted(GameFold g, GameEvent e) {
+        Verdict v = EventCheck.check(g, e);
+        if (v instanceof Verdict.Refused r) throw new AssertionError(r.toString());
+        return ((Verdict.Accepted) v).event();
+    }
+
+    private static GameEvent move(GameFold g, int from, int to) {
+        return accepted(g, GameEvent.newBuilder().setType(EventType.MOVE).setMove(Moves.toData(Move.quiet(from, to))).build());
+    }
+
+    @Test
+    void aGameStartingWithBlackToMoveIsNumberedFromOneEllipsis() {
+        String fen = "B:W31,32,33:B18,19,20";
+        GameInfo info = GameInfo.newBuilder().setGameId("e-r1-b1").setRound(1).setBoard(1).setStartFen(fen)
+                .setWhite(Player.newBuilder().setName("W")).setBlack(Player.newBuilder().setName("B")).build();
+        GameRecord r = new GameRecord(info);
+        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 18, 22)), 1);
+        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 31, 27)), 2);
+        r.append(GameUpdate.newBuilder().setResult(GameResult.DRAW), 3);
+        r.markDurable(3);
+        r.releaseUpTo(Long.MAX_VALUE);
+        String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S");
+        assertTrue(pdn.contains("[FEN \"" + fen + "\"]"), pdn);
+        assertTrue(pdn.contains("1... 18-22 2. 31-27 1-1"), pdn);
+        assertTrue(pdn.contains("[Result \"1-1\"]"), pdn);
+    }
+
+    @Test
+    void anIrregularMoveThatStoodIsMarkedInThePdn() {
+        GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
+        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1);
+        Position after = r.live().position().apply(Move.quiet(19, 24)).withSideToMove(org.damrelay.draughts.rules.Color.WHITE);
+        r.append(GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
+                .setSubtype(IllegalSubtype.OTHER).setNotation("19-24").setFen(Fen.write(after)).build())), 2);
+        r.markDurable(2);
+        r.releaseUpTo(Long.MAX_VALUE);
+        String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S");
+        assertTrue(pdn.contains("1. 32-28 19-24 {irregular move, stood} *"), pdn);
+    }
+
+    @Test
+    void onlyDurableUpdatesPastTheCutoffAreReleasedAndArbiterOnlyAlertsAreNotShown() {
+        GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
+        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1000);
+        r.append(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE)), 2000);
+        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 19, 23)), 3000);
+        r.markDurable(2);
+        assertEquals(1, r.releaseUpTo(1500).size());
+        assertEquals(1, r.releaseUpTo(Long.MAX_VALUE).size(), "version 3 is not durable yet");
+        r.markDurable(3);
+        assertEquals(3000, r.nextHeldBackTime());
+        assertEquals(1, r.releaseUpTo(Long.MAX_VALUE).size());
+        List<GameUpdate> since1 = r.releasedSince(1, 100);
+        assertEquals(List.of(3), since1.stream().map(GameUpdate::getVersion).toList());
+        assertNull(r.releasedSince(0, 1), "too far behind: a snapshot instead");
+        assertNull(r.releasedSince(7, 100), "a version the relay never had: a snapshot instead");
+        assertEquals(2, r.spectatorSnapshot().getPliesCount());
+    }
+}
