@@ -64,12 +64,16 @@ public final class BenchCommand implements Callable<Integer> {
         try (Rig rig = new Rig(s.setup(scale, work, relayJvm))) {
             report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
                     rig.generators.size(), relayJvm);
-            ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid());
+            ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid()), load0 = loadCpu(rig);
             long wall0 = System.nanoTime();
             s.run(rig, report);
-            ProcessCpu cpu = ProcessCpu.of(rig.relay.pid()).minus(cpu0);
+            ProcessCpu cpu = ProcessCpu.of(rig.relay.pid()).minus(cpu0), load = loadCpu(rig).minus(load0);
+            double wall = (System.nanoTime() - wall0) / 1e9;
             report.line("relay CPU during the scenario: %.1f s on a CPU, %.1f s runnable but waiting for one, over %.1f s",
-                    cpu.onCpuNanos() / 1e9, cpu.waitingNanos() / 1e9, (System.nanoTime() - wall0) / 1e9);
+                    cpu.onCpuNanos() / 1e9, cpu.waitingNanos() / 1e9, wall);
+            // the load side shares one core too: if it is busy all the time, it is part of the latency
+            report.line("load side (generators and this JVM) CPU: %.1f s on a CPU, %.1f s waiting, over %.1f s",
+                    load.onCpuNanos() / 1e9, load.waitingNanos() / 1e9, wall);
             report.line("relay's timers: %s", RelayTimers.summary(rig.port, work.resolve("relay-metrics.txt")));
             if (rig.ingest != null && rig.ingest.errors() > 0) {
                 report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
@@ -79,6 +83,15 @@ public final class BenchCommand implements Callable<Integer> {
             report.save(work.resolve("report.md"));
         }
         return 0;
+    }
+
+    private static ProcessCpu loadCpu(Rig rig) {
+        ProcessCpu sum = ProcessCpu.of(ProcessHandle.current().pid());
+        for (ChildJvm g : rig.generators) {
+            ProcessCpu c = ProcessCpu.of(g.pid());
+            sum = new ProcessCpu(sum.onCpuNanos() + c.onCpuNanos(), sum.waitingNanos() + c.waitingNanos());
+        }
+        return sum;
     }
 
     /** Other work on the machine skews every number: the report says how busy it was. */
