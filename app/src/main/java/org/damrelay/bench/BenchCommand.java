@@ -42,6 +42,9 @@ public final class BenchCommand implements Callable<Integer> {
             description = "JVM options of the relay process, comma-separated (default ${DEFAULT-VALUE})")
     List<String> relayJvm;
 
+    @Option(names = "--no-pin", description = "no taskset: for trying the harness, not for numbers")
+    boolean noPin;
+
     @Override
     public Integer call() throws Exception {
         Scenario s = SCENARIOS.get(scenario);
@@ -56,12 +59,12 @@ public final class BenchCommand implements Callable<Integer> {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path work = Files.createDirectories(out.resolve(scenario + "-" + stamp));
         int cores = Runtime.getRuntime().availableProcessors();
-        boolean pinned = Pinning.pinSelf(Pinning.LOAD_CORE);
+        boolean pinned = !noPin && Pinning.pinSelf(Pinning.LOAD_CORE);
         BenchReport report = new BenchReport(System.out);
         report.line("## bench %s (scale %s) at %s", scenario, scale, stamp);
         report.line("%d cores; relay pinned to core %d and load to core %d: %s; load average at start: %s", cores,
-                Pinning.RELAY_CORE, Pinning.LOAD_CORE, pinned ? "yes" : "no (taskset missing or one core)", loadAverage());
-        try (Rig rig = new Rig(s.setup(scale, work, relayJvm))) {
+                Pinning.RELAY_CORE, Pinning.LOAD_CORE, pinned ? "yes" : noPin ? "no (--no-pin)" : "no (taskset missing or one core)", loadAverage());
+        try (Rig rig = new Rig(s.setup(scale, work, relayJvm), pinned)) {
             report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
                     rig.generators.size(), relayJvm);
             ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid()), load0 = loadCpu(rig);

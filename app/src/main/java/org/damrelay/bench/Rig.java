@@ -51,7 +51,8 @@ final class Rig implements AutoCloseable {
     final int port;
     final long relayRssIdleKb;
 
-    Rig(Setup setup) throws Exception {
+    /** @param pin whether to pin the relay to core 0 and the generators to core 1 */
+    Rig(Setup setup, boolean pin) throws Exception {
         this.setup = setup;
         Path data = Files.createDirectories(setup.workDir().resolve("data"));
         Path config = setup.workDir().resolve("relay.yaml");
@@ -59,7 +60,7 @@ final class Rig implements AutoCloseable {
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
         relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath());
-        relay = new ChildJvm("relay", Pinning.RELAY_CORE, relayJvm, RelayMain.class, List.of(config.toString()),
+        relay = new ChildJvm("relay", pin ? Pinning.RELAY_CORE : null, relayJvm, RelayMain.class, List.of(config.toString()),
                 setup.workDir().resolve("relay.log"));
         try {
             port = Integer.parseInt(relay.answer().trim());
@@ -81,7 +82,7 @@ final class Rig implements AutoCloseable {
                 for (int a = 0; a < setup.addressesPerGenerator(); a++) {
                     sources.add("127.0.0." + (2 + g * setup.addressesPerGenerator() + a));
                 }
-                generators.add(new ChildJvm("generator-" + g, Pinning.LOAD_CORE,
+                generators.add(new ChildJvm("generator-" + g, pin ? Pinning.LOAD_CORE : null,
                         List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k"), GeneratorMain.class,
                         List.of("127.0.0.1", String.valueOf(port), String.valueOf(n), String.valueOf(setup.slowEvery()),
                                 String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
