@@ -32,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -185,14 +186,14 @@ public final class SpectatorLoad implements AutoCloseable {
         volatile Channel channel;
         volatile long version;
         volatile boolean subscribed, closing;
-        private java.util.function.Consumer<String> onOutcome;
+        private Consumer<String> onOutcome;
 
         Spectator(String gameId, boolean slow) {
             this.gameId = gameId;
             this.slow = slow;
         }
 
-        synchronized void reset(java.util.function.Consumer<String> outcome) {
+        synchronized void reset(Consumer<String> outcome) {
             subscribed = false;
             closing = false;
             onOutcome = outcome;
@@ -202,7 +203,7 @@ public final class SpectatorLoad implements AutoCloseable {
         synchronized void finish(String error) {
             if (onOutcome == null) return;
             if (error == null) subscribed = true;
-            java.util.function.Consumer<String> o = onOutcome;
+            Consumer<String> o = onOutcome;
             onOutcome = null;
             o.accept(error);
         }
