@@ -3,6 +3,7 @@ package org.damrelay.driver.emulator.speaker;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
@@ -98,8 +99,8 @@ public final class BoardSpeaker {
     }
 
     /** The line time at which the game started (the timeline's time 0), if it has. */
-    public java.util.OptionalLong playStart() {
-        return playStart < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(playStart);
+    public OptionalLong playStart() {
+        return playStart < 0 ? OptionalLong.empty() : OptionalLong.of(playStart);
     }
 
     /** The emulated time of the next thing this board will do, or Long.MAX_VALUE (also while it waits for the host). */
