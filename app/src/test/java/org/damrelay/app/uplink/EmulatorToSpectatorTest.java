@@ -88,16 +88,10 @@ class EmulatorToSpectatorTest {
     }
 
     private static Timeline emulate(PdnGame game, long seed) {
-        return emulate(game, seed, 0);
-    }
-
-    /** @param setUpMs how long the pieces stand in the starting position before the first move */
-    private static Timeline emulate(PdnGame game, long seed, double setUpMs) {
         Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);
         EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withTiming(quick)
                 .withClockTickMs(0).withSeed(seed);
         Emulator.Session session = new Emulator(config).session(game.start());
-        if (setUpMs > 0) session.board().advance(setUpMs);
         Position pos = game.start();
         for (Move m : game.plies().subList(0, PLIES)) {
             session.ply(pos.sideToMove(), m, PlyPlan.clean());
@@ -162,10 +156,10 @@ class EmulatorToSpectatorTest {
         List<Move> moves = game.plies().subList(0, PLIES);
         try (HallRelay relay = new HallRelay(dir.resolve("relay")).start()) {
             InProcessLine cable = new InProcessLine("emulated-bus");
-            // the games start once discovery has found both boards (a few seconds on the bus)
+            // each game starts when the driver has read its board, after discovery (a few seconds on the bus)
             List<BoardSpeaker> boards = List.of(
-                    new BoardSpeaker(emulate(game, 11, 20_000), "BUSBOARD21", 21, PieceCodes.standard(), NoiseProfile.none(), 1),
-                    new BoardSpeaker(emulate(game, 12, 20_000), "BUSBOARD22", 22, PieceCodes.standard(), NoiseProfile.none(), 2));
+                    new BoardSpeaker(emulate(game, 11), "BUSBOARD21", 21, PieceCodes.standard(), NoiseProfile.none(), 1),
+                    new BoardSpeaker(emulate(game, 12), "BUSBOARD22", 22, PieceCodes.standard(), NoiseProfile.none(), 2));
             LinePump pump = new LinePump(boards, cable, new Pace(PACE), 60_000, true);
             Thread emulator = new Thread(pump, "bus-emulator");
             emulator.start();

@@ -114,7 +114,7 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--linger", paramLabel = "SECONDS", defaultValue = "10", description = "keep answering the host this long after the game (default 10)")
     long lingerSeconds;
 
-    @Option(names = "--no-wait", description = "start playing at once instead of when the host first speaks")
+    @Option(names = "--no-wait", description = "start playing at once instead of when the host has read each board")
     boolean noWait;
 
     @Spec
@@ -154,7 +154,7 @@ public final class EmulateCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         err.println("emulate: " + boards.size() + " board(s), serial " + boards.get(0).serial()
                 + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
-                + (noWait ? "" : "; play starts when the host speaks"));
+                + (noWait ? "" : "; each game starts when the host has read its board"));
         err.flush();
         CaptureWriter lineLog = null;
         if (logFile != null) {
@@ -224,6 +224,7 @@ public final class EmulateCommand implements Callable<Integer> {
         board.advanceTo(0);
         capture.linkUp(0, "emulator");
         host.onConnected(0, toBoard);
+        board.startPlay(0); // the session reads the board at once; this only makes sure the game cannot wait forever
         boolean up = true;
         while (!board.finished()) {
             long t = board.nextTime();

@@ -3,6 +3,7 @@ package org.damrelay.driver.emulator.speaker;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
@@ -27,6 +28,12 @@ import org.damrelay.driver.emulator.Timeline;
  * as a real board does, and queues what it would put on the line. Like a real board it powers up
  * in bus mode and leaves it at the first single-board command. Every byte it hands out is kept in
  * {@link #sent()}, after line noise, for byte-exact comparison.
+ *
+ * <p>As in a hall, the pieces stand in the set-up position (the timeline at time 0) until the host
+ * has read this board, and only then does the game (clock start, think time, first ply) begin: the
+ * timeline runs from the host's first whole-board request (SEND_BRD, single or bus) or its first
+ * SEND_CHANGES poll after this board answered a discovery PING. On a bus that is after discovery,
+ * which takes seconds, so each board's game starts at its own time.
  */
 public final class BoardSpeaker {
     /** Bytes due on the line at an emulated time. */
@@ -46,6 +53,9 @@ public final class BoardSpeaker {
     private final SplittableRandom rnd;
 
     private int next;
+    /** Line time at which the timeline's time 0 lies; -1 while the game waits for the host to read the board. */
+    private long playStart = -1;
+    private boolean discovered;
     private Mode mode = Mode.BUS;
     private boolean powered = true;
     private boolean ignoreNextPing;
@@ -79,11 +89,31 @@ public final class BoardSpeaker {
     public Mode mode() { return mode; }
     public boolean powered() { return powered; }
 
-    /** The emulated time of the next thing this board will do, or Long.MAX_VALUE. */
+    /**
+     * Starts the game at line time t unless it has started already: the timeline's time 0 lies at t.
+     * The host's first read of the board does this; call it for a board whose game is under way
+     * whatever the host does.
+     */
+    public void startPlay(long t) {
+        if (playStart < 0) playStart = Math.max(0, t);
+    }
+
+    /** The line time at which the game started (the timeline's time 0), if it has. */
+    public OptionalLong playStart() {
+        return playStart < 0 ? OptionalLong.empty() : OptionalLong.of(playStart);
+    }
+
+    /** The emulated time of the next thing this board will do, or Long.MAX_VALUE (also while it waits for the host). */
     public long nextTime() {
-        long t = next < events.size() ? events.get(next).t() : Long.MAX_VALUE;
+        long t = next < events.size() ? lineTime(events.get(next)) : Long.MAX_VALUE;
         for (Outgoing o : queue) t = Math.min(t, o.at());
         return t;
+    }
+
+    /** When an event happens on the line: the set-up (time 0 and before) at once, the rest once the game has started. */
+    private long lineTime(BoardEvent e) {
+        if (e.t() <= 0) return e.t();
+        return playStart < 0 ? Long.MAX_VALUE : playStart + e.t();
     }
 
     public boolean finished() {
@@ -92,17 +122,18 @@ public final class BoardSpeaker {
 
     /** Follows the timeline up to and including time t. */
     public void advanceTo(long t) {
-        while (next < events.size() && events.get(next).t() <= t) {
+        while (next < events.size() && lineTime(events.get(next)) <= t) {
             BoardEvent e = events.get(next++);
+            long at = lineTime(e);
             if (e instanceof BoardEvent.FieldChanged c) {
                 board[c.field()] = c.now();
                 pendingChanges.add(fieldTag(c.field(), c.now()));
                 log.add(fieldTag(c.field(), c.now()));
                 if (powered && (mode == Mode.UPDATE || mode == Mode.UPDATE_BRD || mode == Mode.UPDATE_NICE)) {
-                    queue(c.t(), new BoardMessage.FieldUpdate(c.field(), codes.codeOf(c.now())).encode());
+                    queue(at, new BoardMessage.FieldUpdate(c.field(), codes.codeOf(c.now())).encode());
                 }
             } else if (e instanceof BoardEvent.ClockRead r) {
-                onClock(r.t(), r.clock());
+                onClock(at, r.clock());
             } else if (e instanceof BoardEvent.BoardDumped d) {
                 System.arraycopy(d.fields(), 0, board, 0, Fields.COUNT);
             } else if (e instanceof BoardEvent.LinkChanged l) {
@@ -112,6 +143,7 @@ public final class BoardSpeaker {
                 queue.clear();
                 mode = Mode.BUS;
                 ignoreNextPing = false;
+                discovered = false;
                 pendingChanges = new ArrayList<>();
                 lastChanges = List.of();
                 if (powered) log.add(new EeEntry.Marker(EeEntry.Marker.POWERUP));
@@ -155,7 +187,10 @@ public final class BoardSpeaker {
             case SEND_UPDATE_BRD -> mode = Mode.UPDATE_BRD;
             case SEND_UPDATE_NICE -> mode = Mode.UPDATE_NICE;
             case TO_BUSMODE -> mode = Mode.BUS;
-            case SEND_BRD -> queue(at, BoardMessage.BoardDump.of(board, codes).encode());
+            case SEND_BRD -> {
+                queue(at, BoardMessage.BoardDump.of(board, codes).encode());
+                startPlay(t);
+            }
             case SEND_CLK -> { if (clock != null) { queue(at, clockTimes(clock).encode()); lastSentClock = clock; } }
             case SERIALNR -> queue(at, new BoardMessage.SerialNumber(serial.substring(0, 5), false).encode());
             case LONG_SERIALNR -> queue(at, new BoardMessage.SerialNumber(serial, true).encode());
@@ -184,6 +219,7 @@ public final class BoardSpeaker {
                 return;
             }
             queue(t + rnd.nextLong(PING_WINDOW_MS), new BusReply.BusPing(address).encode());
+            discovered = true;
             return;
         }
         if (b.address() != address) return;
@@ -192,12 +228,17 @@ public final class BoardSpeaker {
             case PING -> queue(at, new BusReply.BusPing(address).encode());
             case IGNORE_NEXT_BUS_PING -> ignoreNextPing = true;
             case SEND_CHANGES -> {
+                // A poller that found this board follows it from here: it knows the set-up position.
+                if (discovered) startPlay(t);
                 lastChanges = pendingChanges;
                 pendingChanges = new ArrayList<>();
                 queue(at, new BusReply.BusChanges(address, false, new EeLog(lastChanges)).encode());
             }
             case REPEAT_CHANGES -> queue(at, new BusReply.BusChanges(address, false, new EeLog(lastChanges)).encode());
-            case SEND_BRD -> queue(at, new BusReply.BusBoardDump(address, BoardMessage.BoardDump.of(board, codes).codes()).encode());
+            case SEND_BRD -> {
+                queue(at, new BusReply.BusBoardDump(address, BoardMessage.BoardDump.of(board, codes).codes()).encode());
+                startPlay(t);
+            }
             case SEND_BRD_50B -> {
                 byte[] half = new byte[50];
                 BoardMessage.HalfBoardDump shape = new BoardMessage.HalfBoardDump(false, half);

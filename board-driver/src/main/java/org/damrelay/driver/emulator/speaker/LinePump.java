@@ -44,7 +44,8 @@ public final class LinePump implements Runnable {
 
     /**
      * @param lingerMillis how long (wall time) the line stays open after the last event, answering the host
-     * @param waitForHost  emulated time stands at 0 until the host sends its first command (the game starts when the driver listens)
+     * @param waitForHost  emulated time stands at 0 until the host sends its first command, and each board's game
+     *                     starts when the host has read that board (see {@link BoardSpeaker}); false: every game starts at once
      */
     public LinePump(List<BoardSpeaker> boards, LineOpener opener, Pace pace, long lingerMillis, boolean waitForHost) {
         this.boards = List.copyOf(boards);
@@ -96,6 +97,7 @@ public final class LinePump implements Runnable {
         openLine(0, 0);
         HostCommandDecoder decoder = new HostCommandDecoder(this::command);
         originNanos = System.nanoTime();
+        if (!waitForHost) for (BoardSpeaker b : boards) b.startPlay(0);
         long lingerUntil = -1;
         while (!stopped && !Thread.currentThread().isInterrupted()) {
             long t = now();
@@ -133,7 +135,7 @@ public final class LinePump implements Runnable {
             if (boards.stream().allMatch(BoardSpeaker::finished)) {
                 if (lingerUntil < 0) lingerUntil = System.nanoTime() + lingerMillis * 1_000_000;
                 if (System.nanoTime() > lingerUntil) break;
-            } else if (pace.asFastAsPossible() && (hostSpoke || !waitForHost) && next > t
+            } else if (pace.asFastAsPossible() && (hostSpoke || !waitForHost) && next > t && next != Long.MAX_VALUE
                     && (line != null || System.nanoTime() - downSinceNanos > FAST_OUTAGE_NANOS)) {
                 fastOffset += next - t;
             }

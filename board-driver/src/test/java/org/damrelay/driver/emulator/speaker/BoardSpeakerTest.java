@@ -8,6 +8,7 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
 import org.damrelay.driver.dgt.protocol.BusCommand;
+import org.damrelay.driver.dgt.protocol.BusReply;
 import org.damrelay.driver.dgt.protocol.Command;
 import org.damrelay.driver.dgt.protocol.EeEntry;
 import org.damrelay.driver.dgt.protocol.Framing;
@@ -45,7 +46,9 @@ class BoardSpeakerTest {
     void aBoardPowersUpSilentInBusModeAndReportsOnlyOnceAskedTo() {
         Timeline t = timeline(0);
         BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.startPlay(0);
         b.advanceTo(t.endMillis());
+        assertTrue(b.finished());
         assertEquals(BoardSpeaker.Mode.BUS, b.mode());
         assertTrue(b.takeDue(Long.MAX_VALUE).isEmpty(), "nothing unasked");
 
@@ -69,9 +72,11 @@ class BoardSpeakerTest {
         Timeline t = timeline(1000);
         BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
         b.onCommand(0, single(Command.SEND_UPDATE_BRD));
+        b.startPlay(0);
         long half = t.endMillis() / 2;
         b.advanceTo(half);
         List<BoardMessage> first = decode(b.takeDue(half), Framing.SINGLE_BOARD);
+        assertTrue(first.stream().anyMatch(BoardMessage.FieldUpdate.class::isInstance));
         assertTrue(first.stream().noneMatch(BoardMessage.ClockTimes.class::isInstance));
         b.onCommand(half, single(Command.RESET));
         b.advanceTo(t.endMillis());
@@ -82,6 +87,7 @@ class BoardSpeakerTest {
     void theEeLogHoldsEveryChangeAndATimeTagPerPress() {
         Timeline t = timeline(0);
         BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.startPlay(0);
         b.advanceTo(t.endMillis());
         b.onCommand(t.endMillis(), single(Command.SEND_EE_MOVES));
         BoardMessage.EeMoves ee = (BoardMessage.EeMoves) decode(b.takeDue(Long.MAX_VALUE), Framing.SINGLE_BOARD).get(0);
@@ -95,6 +101,7 @@ class BoardSpeakerTest {
     void busCommandsForAnotherAddressAreIgnoredAndTheRightOneIsAnswered() {
         Timeline t = timeline(0);
         BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.startPlay(0);
         b.advanceTo(t.endMillis());
         b.onCommand(t.endMillis(), new HostCommand.Bus(BusCommand.SEND_BRD, 8));
         assertTrue(b.takeDue(Long.MAX_VALUE).isEmpty());
@@ -114,6 +121,7 @@ class BoardSpeakerTest {
         for (NoiseSource s : List.of(NoiseSource.DROP_BYTE, NoiseSource.CORRUPT_BYTE)) {
             BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.only(s, 1), 1);
             b.onCommand(0, single(Command.SEND_UPDATE_NICE));
+            b.startPlay(0);
             b.advanceTo(t.endMillis());
             List<BoardSpeaker.Outgoing> out = b.takeDue(Long.MAX_VALUE);
             assertEquals(out, b.sent());
@@ -123,5 +131,76 @@ class BoardSpeakerTest {
             }
             assertTrue(decode(out, Framing.SINGLE_BOARD).stream().noneMatch(BoardMessage.FieldUpdate.class::isInstance), s + ": no update survives");
         }
+    }
+
+    /** Everything the board reported that is due by line time `at`, decoded. */
+    private static List<BoardMessage> busReplies(BoardSpeaker b, long at) {
+        b.advanceTo(at);
+        return decode(b.takeDue(at), Framing.BUS);
+    }
+
+    @Test
+    void aBusBoardStandsInTheSetUpPositionUntilTheHostReadsItAndThenPlaysTheWholeTimeline() {
+        Timeline t = timeline(0);
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        long read = 10 * t.endMillis(); // discovery may take any time: the game has not begun meanwhile
+        b.advanceTo(read);
+        assertTrue(b.playStart().isEmpty());
+        assertFalse(b.finished());
+        assertEquals(Long.MAX_VALUE, b.nextTime(), "nothing to do until the host reads the board");
+        assertArrayEquals(t.reportedBoardAt(0), b.board());
+
+        b.onCommand(read, new HostCommand.Bus(BusCommand.SEND_BRD, 7));
+        assertEquals(read, b.playStart().orElseThrow());
+        List<BoardMessage> dump = busReplies(b, read + 100);
+        assertArrayEquals(t.reportedBoardAt(0), PieceCodes.standard().sensed(((BusReply.BusBoardDump) dump.get(0)).codes()),
+                "the host reads the set-up position");
+        // From the read on, the timeline runs as it was made, shifted to the read.
+        long firstChange = t.only(BoardEvent.FieldChanged.class).get(0).t();
+        b.advanceTo(read + firstChange - 1);
+        assertArrayEquals(t.reportedBoardAt(0), b.board(), "no ply before its think time has passed after the read");
+        b.advanceTo(read + firstChange);
+        assertArrayEquals(t.reportedBoardAt(firstChange), b.board());
+        b.onCommand(read + firstChange, new HostCommand.Bus(BusCommand.SEND_CHANGES, 7));
+        assertFalse(((BusReply.BusChanges) busReplies(b, read + firstChange + 100).get(0)).log().entries().isEmpty());
+        b.advanceTo(read + t.endMillis());
+        assertTrue(b.finished());
+        assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
+        b.onCommand(read + t.endMillis(), new HostCommand.Bus(BusCommand.SEND_BRD, 7));
+        assertEquals(read, b.playStart().orElseThrow(), "a later read does not restart the game");
+    }
+
+    @Test
+    void aDiscoveredBusBoardStartsAtItsFirstChangesPollAndAnUndiscoveredOneDoesNot() {
+        Timeline t = timeline(0);
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(1000, new HostCommand.Bus(BusCommand.SEND_CHANGES, 7));
+        b.onCommand(1000, new HostCommand.Bus(BusCommand.SEND_CLK, 7));
+        assertTrue(b.playStart().isEmpty(), "a poll from a host that never found this board reads nothing of it");
+        b.onCommand(2000, new HostCommand.Bus(BusCommand.PING, 0));
+        assertTrue(b.playStart().isEmpty(), "answering a discovery PING is no read");
+        b.onCommand(5000, new HostCommand.Bus(BusCommand.SEND_CHANGES, 7));
+        assertEquals(5000, b.playStart().orElseThrow());
+        List<BoardMessage> replies = busReplies(b, 5000 + 100);
+        assertTrue(replies.stream().anyMatch(BusReply.BusPing.class::isInstance));
+        assertTrue(replies.stream().filter(BusReply.BusChanges.class::isInstance)
+                .allMatch(m -> ((BusReply.BusChanges) m).log().entries().isEmpty()), "nothing moved before the game began");
+    }
+
+    @Test
+    void aSingleBoardStartsAtTheHostsFirstBoardRequestNotAtItsFirstCommand() {
+        Timeline t = timeline(0);
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(0, single(Command.LONG_SERIALNR));
+        b.onCommand(0, single(Command.SEND_UPDATE_NICE));
+        b.advanceTo(3000);
+        assertTrue(b.playStart().isEmpty());
+        b.onCommand(3000, single(Command.SEND_BRD));
+        assertEquals(3000, b.playStart().orElseThrow());
+        b.advanceTo(3000 + t.endMillis());
+        List<BoardMessage> msgs = decode(b.takeDue(Long.MAX_VALUE), Framing.SINGLE_BOARD);
+        assertTrue(b.finished());
+        assertEquals(t.only(BoardEvent.FieldChanged.class).size(), msgs.stream().filter(BoardMessage.FieldUpdate.class::isInstance).count());
+        assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
     }
 }
