@@ -116,7 +116,17 @@ public final class ArbiterService implements RelayCore.LiveListener {
             return;
         }
         JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
-        core.commit(rec, book().apply(rec, false), () -> ok(s, id, "alert " + alertId + " acknowledged"));
+        core.commit(rec, book().apply(rec, false), () -> {
+            ok(s, id, "alert " + alertId + " acknowledged");
+            acknowledged(book().alert(alertId));
+        });
+    }
+
+    /** Every arbiter screen of the event, not only the one that acknowledged, sees the alert as handled. */
+    private void acknowledged(Alert a) {
+        String eventId = book().game(a.getGameId()).info().getEventId();
+        ArbiterMessage m = ArbiterMessage.newBuilder().setAlert(a).build();
+        for (ArbiterSession other : sessions) if (other.eventId().equals(eventId)) other.send(m);
     }
 
     private void result(ArbiterSession s, String id, String gameId, GameResult result) {
