@@ -34,7 +34,7 @@ public final class BoardFeed implements ArbiterListener {
     public void onEvent(ArbiterEvent event) {
         var wire = GameEvents.toProto(event, variant);
         if (wire.isEmpty()) {
-            // e.g. GAME_STARTED: the relay could not take it; the capture file still has the bytes
+            // a type newer than the wire protocol: the relay could not take it; the capture file still has the bytes
             log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);
             return;
         }

@@ -16,6 +16,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
@@ -194,7 +195,14 @@ public final class ArbiterService implements RelayCore.LiveListener {
         GameRecord g = book().gameFor(full);
         String action = "PAIRING " + gameId + ": " + full.getWhite().getName() + " - " + full.getBlack().getName()
                 + " on " + full.getSourceDriver() + "/" + full.getSourceBoard();
+        Source src = new Source(full.getEventId(), full.getSourceDriver(), full.getSourceBoard());
+        boolean wasHeld = book().cursors().containsKey(src) && book().cursor(src).held();
+        // applying the pairing releases a held board it names; its kept events then follow in order
         commitUpdate(g, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
+        if (wasHeld) {
+            ingest.releaseHeld(src);
+            action += " (board held since a new game was set up on it: its events now go to " + gameId + ")";
+        }
         audit(s, id, g, action, "", action);
     }
 
@@ -204,6 +212,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
         GameInfo info = g.info();
         Source src = new Source(info.getEventId(), info.getSourceDriver(), info.getSourceBoard());
         SourceCursor cursor = book().cursor(src);
+        if (cursor.held()) {
+            releaseHold(s, id, g, src, cursor);
+            return;
+        }
         if (!cursor.blocked()) {
             error(s, id, "NOT_BLOCKED", "board " + info.getSourceBoard() + " of game " + gameId + " is not blocked");
             return;
@@ -221,6 +233,17 @@ public final class ArbiterService implements RelayCore.LiveListener {
         });
         String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped";
         audit(s, id, g, action, cursor.blockedReason(), action);
+    }
+
+    /** The new game set up on a held board is this game: its kept events apply to it, in order. */
+    private void releaseHold(ArbiterSession s, String id, GameRecord g, Source src, SourceCursor cursor) {
+        long since = cursor.heldSince();
+        JournalRecord rec = JournalRecord.newBuilder().setHoldRelease(HoldRelease.newBuilder().setEventId(src.eventId())
+                .setDriverId(src.driver()).setBoard(src.board())).build();
+        core.commit(rec, book().apply(rec, false), null);
+        ingest.releaseHeld(src);
+        String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
+        audit(s, id, g, action, "", action);
     }
 
     private void commitUpdate(GameRecord g, GameUpdate.Builder u, long now) {
