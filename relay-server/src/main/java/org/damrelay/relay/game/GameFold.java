@@ -49,7 +49,7 @@ public final class GameFold {
     public void apply(GameUpdate u) {
         version = u.getVersion();
         switch (u.getChangeCase()) {
-            case EVENT -> applyEvent(u.getEvent());
+            case EVENT -> applyEvent(u.getEvent(), u.getRelayTimeMs());
             case CORRECTION -> applyCorrection(u.getCorrection());
             case RESULT -> {
                 result = u.getResult();
@@ -60,8 +60,9 @@ public final class GameFold {
         }
     }
 
-    private void applyEvent(GameEvent e) {
-        if (e.hasClock()) clock = e.getClock();
+    private void applyEvent(GameEvent e, long relayTimeMs) {
+        // the time of the reading lets a late joiner tick the running side from then
+        if (e.hasClock()) clock = e.getClock().toBuilder().setRelayTimeMs(relayTimeMs).build();
         switch (e.getType()) {
             case MOVE -> addPly(e, false);
             case ILLEGAL_MOVE -> addPly(e, true);
