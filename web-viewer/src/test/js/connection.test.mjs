@@ -84,6 +84,13 @@ test('a game starting with black to move numbers its plies from 2, as arbiter-ev
   assert.deepEqual(store.state.games.get('b').moves.map(m => m.ply), [2]);
   applyUpdate(store, { gameId: 'b', version: 2, correction: { kind: 'TAKE_BACK', ply: 0 } });
   assert.deepEqual(store.state.games.get('b').moves, []);
+  // the relay numbers corrections the same way: replacing ply 2 is replacing black's first move
+  applyUpdate(store, { gameId: 'b', version: 3, event: { type: 'MOVE', ply: 2, notation: '19-23', fen: 'W:W31-50:B1-18,20,23' } });
+  applyUpdate(store, { gameId: 'b', version: 4, event: { type: 'MOVE', ply: 3, notation: '32-28', fen: 'B:W28,31,33-50:B1-18,20,23' } });
+  applyUpdate(store, { gameId: 'b', version: 5, correction: { kind: 'REPLACE_MOVE', ply: 2, notation: '19-24', fen: 'W:W31-50:B1-18,20,24' } });
+  assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24']]);
+  applyUpdate(store, { gameId: 'b', version: 6, correction: { kind: 'SET_POSITION', ply: 2, fen: 'B:W31-50:B1-20' } });
+  assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24'], [3, '(set)']]);
 });
 
 test('a store refuses a move that skips a ply and keeps what it had', () => {

@@ -60,8 +60,8 @@ function player(p) {
 
 function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
-  // The relay numbers its plies 1, 2, 3... from the start position; the viewer's plies count from
-  // white's first move (arbiter-events.md), one more when the game starts with black to move.
+  // Plies count from white's first move (arbiter-events.md): one more when the game starts with
+  // black to move. The relay numbers them the same way; the index is used in case a ply lacks it.
   const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
@@ -142,7 +142,8 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     }
   } else if (u.correction) {
     const c = u.correction;
-    const kept = base + (c.ply ?? 0); // the relay's ply n is the viewer's ply base + n
+    // plies are numbered as in arbiter-events.md on both sides; ply 0 (or 1 with black to move first) = the start
+    const kept = Math.max(base, c.ply ?? 0);
     if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v);
     else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v);
     else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: '(set)', fen: c.fen, clock: null, corrected: true }], v);

@@ -138,7 +138,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         commitUpdate(g, GameUpdate.newBuilder().setResult(result), now);
         String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + org.damrelay.relay.game.Pdn.result(result);
         if (result == GameResult.DRAW && EarlyDraw.isEarly(g.live())) {
-            GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(g.live().plyCount())
+            GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(last(g.live()))
                     .setCaptureTimeMs(now).setText("draw agreed after " + EarlyDraw.movesBothMade(g.live())
                             + " moves: too early, both players lose (SWR 13.4)").build();
             commitUpdate(g, GameUpdate.newBuilder().setEvent(early), now);
@@ -153,16 +153,21 @@ public final class ArbiterService implements RelayCore.LiveListener {
         Correction.Builder b = c.toBuilder().setArbiter(s.arbiter());
         String action;
         switch (c.getKind()) {
+            // ply numbers as in arbiter-events.md (1 = white's first move); the fold counts plies played
             case TAKE_BACK -> {
-                if (c.getPly() > live.plyCount()) throw new IllegalArgumentException("cannot take back to ply " + c.getPly() + ": the game has " + live.plyCount());
-                b.setFen(Fen.write(live.positionAfter(c.getPly())));
+                if (live.countAt(c.getPly()) > live.plyCount()) {
+                    throw new IllegalArgumentException("cannot take back to ply " + c.getPly() + ": the last ply is " + last(live));
+                }
+                b.setFen(Fen.write(live.positionAfter(live.countAt(c.getPly()))));
                 action = "TAKE_BACK to ply " + c.getPly();
             }
             case REPLACE_MOVE -> {
-                if (c.getPly() < 1 || c.getPly() > live.plyCount()) {
-                    throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has " + live.plyCount());
+                int count = live.countAt(c.getPly());
+                if (count < 1 || count > live.plyCount()) {
+                    throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has plies "
+                            + live.plyNumber(1) + ".." + last(live));
                 }
-                Position before = live.positionAfter(c.getPly() - 1);
+                Position before = live.positionAfter(count - 1);
                 Move m = Moves.toMove(c.getMove());
                 Move legal = live.variant().legalMoves(before).stream().filter(m::equals).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("move " + m + " is not legal at ply " + c.getPly()
@@ -174,8 +179,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
             }
             case SET_POSITION -> {
                 Position p = Fen.parse(c.getFen());
-                int ply = c.getPly() == 0 ? live.plyCount() : c.getPly();
-                if (ply > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the game has " + live.plyCount());
+                int ply = c.getPly() == 0 ? live.plyNumber(live.plyCount()) : c.getPly();
+                if (live.countAt(ply) > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the last ply is " + last(live));
                 b.setPly(ply).setFen(Fen.write(p));
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
             }
@@ -244,6 +249,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
         ingest.releaseHeld(src);
         String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
         audit(s, id, g, action, "", action);
+    }
+
+    private static int last(GameFold live) {
+        return live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
     }
 
     private void commitUpdate(GameRecord g, GameUpdate.Builder u, long now) {
