@@ -242,6 +242,13 @@ public final class ArbiterService implements RelayCore.LiveListener {
 
     /** The new game set up on a held board is this game: its kept events apply to it, in order. */
     private void releaseHold(ArbiterSession s, String id, GameRecord g, Source src, SourceCursor cursor) {
+        String feeds = book().directory().gameFor(src).orElse("");
+        if (!feeds.equals(g.id())) {
+            // the kept events would go to the game the board feeds, not to this one
+            error(s, id, "BAD_REQUEST", "board " + src.board() + " feeds " + (feeds.isEmpty() ? "no game" : feeds)
+                    + ", not " + g.id() + ": assign it with a pairing instead");
+            return;
+        }
         long since = cursor.heldSince();
         JournalRecord rec = JournalRecord.newBuilder().setHoldRelease(HoldRelease.newBuilder().setEventId(src.eventId())
                 .setDriverId(src.driver()).setBoard(src.board())).build();

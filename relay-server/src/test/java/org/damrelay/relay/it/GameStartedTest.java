@@ -105,6 +105,13 @@ class GameStartedTest {
             d.send("101", Plays.event(Plays.line(4, 2).get(3)));
             await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 9);
             assertEquals(4, snapshot(relay, "nk-r2-b1").getPliesCount());
+
+            // set up once more: resolving on the old game cannot take the board, it feeds nk-r2-b1 now
+            d.send("101", gameStarted());
+            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 10);
+            ArbiterMessage.Builder wrong = request(arbiter, ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
+            assertEquals("BAD_REQUEST", wrong.getError().getCode());
+            assertTrue(wrong.getError().getMessage().contains("feeds nk-r2-b1"), wrong.getError().getMessage());
             arbiter.close();
         }
     }
