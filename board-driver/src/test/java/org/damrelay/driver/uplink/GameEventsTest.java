@@ -66,6 +66,20 @@ class GameEventsTest {
         assertEquals("", alert.getFen());
     }
 
+    @Test
+    void inAGameSetUpWithBlackToMoveBlacksFirstMoveIsPly2OnTheWire() {
+        Position start = Fen.parse("B:W31,32,33:B18,19,20");
+        Move m = Move.quiet(18, 22);
+        ArbiterEvent first = new ArbiterEvent(EventType.MOVE, null, 1, Color.BLACK, 10, List.of(18, 22), "18-22",
+                m, start, start.apply(m), null);
+        assertEquals(2, GameEvents.toProto(first, Variant.INTERNATIONAL, start).orElseThrow().getPly());
+        assertEquals(8, GameEvents.toProto(ArbiterEvent.info(EventType.TOUCH_MOVE, 7, Color.BLACK, 9, List.of(17), "touched 17"),
+                Variant.INTERNATIONAL, start).orElseThrow().getPly());
+        assertEquals(0, GameEvents.toProto(ArbiterEvent.info(EventType.BOARD_DISCONNECTED, 0, null, 9, List.of(), "link lost"),
+                Variant.INTERNATIONAL, start).orElseThrow().getPly(), "0 stays: before any move");
+        assertEquals(1, GameEvents.toProto(first, Variant.INTERNATIONAL, Position.start()).orElseThrow().getPly());
+    }
+
     /** Reconstruction's events that protocol v1 has no name for; a new one must be added here or to game.proto. */
     private static final java.util.Set<EventType> NOT_ON_THE_WIRE = java.util.EnumSet.noneOf(EventType.class);
 
