@@ -151,11 +151,12 @@ public final class IngestService {
     private void hold(DriverSession session, Source source, SourceCursor cursor, BoardEvent be) {
         List<Pending> kept = held.computeIfAbsent(source, k -> new ArrayList<>());
         long next = cursor.applied() + kept.size() + 1;
-        if (be.getSeq() > next) {
+        boolean full = kept.size() >= MAX_KEPT;
+        if (be.getSeq() > next && !full) {
             error(session, IngestError.Code.SEQUENCE_GAP, be, "seq " + be.getSeq() + " after " + (next - 1) + ": send " + next + " first");
             return;
         }
-        if (be.getSeq() == next && kept.size() < MAX_KEPT) kept.add(new Pending(session, be));
+        if (be.getSeq() == next && !full) kept.add(new Pending(session, be));
         error(session, IngestError.Code.BOARD_HELD, be, "board " + be.getBoard() + " is held since seq " + cursor.heldSince()
                 + " (a new game was set up on it); seq " + be.getSeq() + " is kept and applied once the arbiter assigns the board to a game");
     }
