@@ -75,7 +75,7 @@ public final class EmulatedHall implements AutoCloseable {
             t.start();
         }
         try {
-            DriverStation station = DriverStation.start(new DriverStation.Config(sources, paced(speed),
+            DriverStation station = DriverStation.start(new DriverStation.Config(sources, ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(speed),
                     workDir.resolve("outbox"), workDir.resolve("captures"),
                     UplinkConfig.of(uplink.ingest(), uplink.token(), uplink.eventId(), uplink.driverId())
                             .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2)), PieceCodes.standard()));
@@ -85,14 +85,6 @@ public final class EmulatedHall implements AutoCloseable {
             ptyLines.forEach(PtyLine::unplug);
             throw e;
         }
-    }
-
-    /** The reconstruction's waiting windows shrink with the pace, as the hands' timings do. */
-    private static ReconstructConfig paced(double speed) {
-        ReconstructConfig d = ReconstructConfig.defaults(Variant.INTERNATIONAL);
-        return new ReconstructConfig(d.variant(), d.start(), d.orientation(), d.whiteOnRight(),
-                (long) (d.settleMs() / speed), (long) (d.pressGraceMs() / speed), (long) (d.irregularMs() / speed),
-                (long) (d.heldMs() / speed), (long) (d.touchMinMs() / speed), d.timeControl(), d.increment());
     }
 
     /** Boards first (no half-made moves reach the driver), then the driver, then the lines. */

@@ -56,6 +56,17 @@ public record ReconstructConfig(Variant variant, Position start, Orientation ori
         return new ReconstructConfig(variant, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, base, inc);
     }
 
+    /**
+     * For a board played {@code speed} times faster than life (the emulator's accelerated pace):
+     * every waiting window shrinks by that factor, as the hand's timings do.
+     */
+    public ReconstructConfig paced(double speed) {
+        if (!(speed >= 1)) throw new IllegalArgumentException("pace must be at least 1, not " + speed);
+        return new ReconstructConfig(variant, start, orientation, whiteOnRight, Math.max(1, (long) (settleMs / speed)),
+                (long) (pressGraceMs / speed), Math.max(1, (long) (irregularMs / speed)), Math.max(1, (long) (heldMs / speed)),
+                (long) (touchMinMs / speed), timeControl, increment);
+    }
+
     Color firstMover() {
         return start.sideToMove();
     }
