@@ -5,14 +5,13 @@ import static org.awaitility.Awaitility.await;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
@@ -82,15 +81,10 @@ final class HallRelay implements AutoCloseable {
         if (server != null) stop();
     }
 
-    static Path shared() {
-        Path p = Path.of(System.getProperty("damrelay.shared", "../../shared"));
-        return Files.isDirectory(p.resolve("corpus")) ? p : Path.of("../shared");
-    }
-
     /** The first corpus game with at least {@code plies} plies. */
     static PdnGame corpusGame(int plies) throws IOException {
         for (String file : List.of("nk2003-amsterdam.pdn")) {
-            for (PdnGame g : PdnReader.read(shared().resolve("corpus").resolve(file))) {
+            for (PdnGame g : SharedTree.corpusFile(file)) {
                 if (g.plies().size() >= plies) return g;
             }
         }

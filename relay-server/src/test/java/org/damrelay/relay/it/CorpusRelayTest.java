@@ -8,12 +8,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
@@ -27,17 +27,9 @@ class CorpusRelayTest {
 
     @TempDir Path dir;
 
-    static Path shared() {
-        String prop = System.getProperty("damrelay.shared");
-        for (String candidate : new String[] {prop, "../../shared", "../shared"}) {
-            if (candidate != null && Files.isDirectory(Path.of(candidate, "corpus"))) return Path.of(candidate);
-        }
-        throw new IllegalStateException("shared/ not found: set -Ddamrelay.shared");
-    }
-
     @Test
     void corpusGamesComeBackFromThePdnEndpointMoveForMove() throws Exception {
-        List<PdnGame> games = PdnReader.read(shared().resolve("corpus/090417ronde12.pdn"));
+        List<PdnGame> games = SharedTree.corpusFile("090417ronde12.pdn");
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
              TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
              TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {

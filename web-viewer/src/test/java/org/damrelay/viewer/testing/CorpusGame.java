@@ -2,7 +2,6 @@ package org.damrelay.viewer.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Piece;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
+import org.damrelay.draughts.testing.SharedTree;
 
 /**
  * A real game from shared/corpus, replayed through the rules core so every ply has its notation,
@@ -26,17 +26,9 @@ public record CorpusGame(Map<String, String> tags, List<PlayedPly> plies) {
     private static final Pattern TAG = Pattern.compile("\\[(\\w+)\\s+\"([^\"]*)\"\\]");
     private static final Pattern MOVE = Pattern.compile("\\b(\\d{1,2})([-x])(\\d{1,2}(?:x\\d{1,2})*)\\b");
 
-    public static Path shared() {
-        String prop = System.getProperty("damrelay.shared");
-        for (String candidate : new String[] {prop, "../../shared", "../shared"}) {
-            if (candidate != null && Files.isDirectory(Path.of(candidate, "corpus"))) return Path.of(candidate);
-        }
-        throw new IllegalStateException("shared/ not found: set -Ddamrelay.shared (tried " + prop + ", ../../shared, ../shared)");
-    }
-
     /** The `index`-th game (0-based) of a corpus file. */
     public static CorpusGame load(String file, int index) throws IOException {
-        String text = Files.readString(shared().resolve("corpus").resolve(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+        String text = Files.readString(SharedTree.corpus().resolve(file), java.nio.charset.StandardCharsets.ISO_8859_1);
         String[] games = text.split("(?m)(?=^\\[Event )");
         List<String> real = new ArrayList<>();
         for (String g : games) if (g.contains("[Event ")) real.add(g);
