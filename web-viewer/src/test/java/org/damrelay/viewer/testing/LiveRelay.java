@@ -11,6 +11,7 @@ import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.it.TestDriver;
 
 /**
  * The real relay, in-process on loopback, with a team-match round: event "nk2026", round 3, four
@@ -71,6 +72,11 @@ public final class LiveRelay implements AutoCloseable {
     /** The driver's name for a board of round 3 (its serial in the pairings). */
     public static String sourceBoard(int board) {
         return String.valueOf(100 + board);
+    }
+
+    /** The hall's driver (the relay's own test driver), signed in to this relay. */
+    public TestDriver connectDriver() throws Exception {
+        return new TestDriver(DRIVER, DRIVER_TOKEN, EVENT).connect(port());
     }
 
     public int port() {
