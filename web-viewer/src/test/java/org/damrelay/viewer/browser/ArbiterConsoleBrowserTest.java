@@ -45,7 +45,7 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
             int ply = i + 1;
             Move move = Move.quiet(Integer.parseInt(moves[i][0]), Integer.parseInt(moves[i][1]));
             pos = pos.apply(move);
-            CorpusGame.PlayedPly played = new CorpusGame.PlayedPly(ply, move.toString(), move, pos, CorpusGame.fen(pos));
+            CorpusGame.PlayedPly played = CorpusGame.ply(ply, move.toString(), move, pos);
             GameEvent event = Boards.moveEvent(played);
             if (ply == 3) {
                 event = event.toBuilder().setType(EventType.ILLEGAL_MOVE).setSubtype(IllegalSubtype.CAPTURE_MISSED)
