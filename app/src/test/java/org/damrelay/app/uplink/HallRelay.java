@@ -8,7 +8,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.testing.SharedTree;
@@ -17,6 +16,7 @@ import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.it.TestRelay;
 
 /** The real relay on a fixed loopback port (so it can be stopped and started again under the driver's feet). */
 final class HallRelay implements AutoCloseable {
@@ -72,8 +72,7 @@ final class HallRelay implements AutoCloseable {
     }
 
     GameSnapshot snapshot(String gameId) throws Exception {
-        RelayServer s = server;
-        return s.core().executor().submit((Callable<GameSnapshot>) () -> s.core().book().game(gameId).live().snapshot()).get();
+        return TestRelay.snapshot(server, gameId);
     }
 
     @Override

@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
@@ -45,7 +44,7 @@ class IngestSecurityTest {
     }
 
     private int versionOf(String gameId) throws Exception {
-        return relay.core().executor().submit((Callable<Integer>) () -> relay.core().book().game(gameId).version()).get();
+        return TestRelay.onRelay(relay, gameId, g -> g.version());
     }
 
     private WsClient helloWith(String token, String event) throws Exception {

@@ -1,5 +1,7 @@
 package org.damrelay.viewer.testing;
 
+import java.io.IOException;
+
 import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.relay.it.TestDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -57,7 +59,7 @@ public final class LiveHall implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         hall.close();
         try {
             relay.close();
