@@ -1,7 +1,6 @@
 package org.damrelay.viewer.testing;
 
 import java.io.IOException;
-
 import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.relay.it.TestDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
