@@ -14,7 +14,6 @@ import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.testing.SharedTree;
-import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.GameResult;
@@ -40,11 +39,8 @@ class CorpusRelayTest {
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> hall.acked("101") == games.get(0).plies().size()
                     && hall.acked("102") == games.get(1).plies().size() && hallB.acked("103") == games.get(2).plies().size());
-            WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
-            arbiter.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(TestRelay.ARBITER_TOKEN).setEventId("nk")).build());
-            arbiter.sendJson(ArbiterRequest.newBuilder().setRequestId("r").setResult(EnterResult.newBuilder().setGameId("nk-r1-b1")
-                    .setResult(GameResult.WHITE_WINS)).build());
-            await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.texts().stream().anyMatch(t -> t.contains("\"requestId\":\"r\"")));
+            TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
+            arbiter.request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.WHITE_WINS)));
 
             String round = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port()
                     + "/pdn/nk/round/1.pdn")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
-import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.BoardEvent;
@@ -145,16 +144,14 @@ class IngestSecurityTest {
         assertEquals(2, versionOf("nk-r1-b1"));
         assertEquals(2, d.acked("101"));
 
-        WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
-        arbiter.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(TestRelay.ARBITER_TOKEN)
-                .setEventId("nk").setArbiter("chief")).build());
-        arbiter.sendJson(ArbiterRequest.newBuilder().setRequestId("r").setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")).build());
+        TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
+        ArbiterMessage.Builder resolved = arbiter.request(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
         // the refused seq is acked as skipped; the re-sent seq 4 (37-32) then goes through
         await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") >= 3);
         d.ws.sendBinary(DriverFrame.newBuilder().setEvent(d.outbox.get("101").get(4L)).build().toByteArray());
         await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 4);
         assertEquals(3, versionOf("nk-r1-b1"));
-        assertTrue(arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals("r") && m.hasOk()));
+        assertTrue(resolved.hasOk(), resolved.toString());
         arbiter.close();
         d.close();
     }
