@@ -9,7 +9,9 @@ import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.BoardEvent;
@@ -43,7 +45,7 @@ class IngestSecurityTest {
     }
 
     private int versionOf(String gameId) throws Exception {
-        return TestRelay.onRelay(relay, gameId, g -> g.version());
+        return relay.core().executor().submit((Callable<Integer>) () -> relay.core().book().game(gameId).version()).get();
     }
 
     private WsClient helloWith(String token, String event) throws Exception {
@@ -144,14 +146,16 @@ class IngestSecurityTest {
         assertEquals(2, versionOf("nk-r1-b1"));
         assertEquals(2, d.acked("101"));
 
-        TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
-        ArbiterMessage.Builder resolved = arbiter.request(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
+        WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
+        arbiter.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(TestRelay.ARBITER_TOKEN)
+                .setEventId("nk").setArbiter("chief")).build());
+        arbiter.sendJson(ArbiterRequest.newBuilder().setRequestId("r").setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")).build());
         // the refused seq is acked as skipped; the re-sent seq 4 (37-32) then goes through
         await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") >= 3);
         d.ws.sendBinary(DriverFrame.newBuilder().setEvent(d.outbox.get("101").get(4L)).build().toByteArray());
         await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 4);
         assertEquals(3, versionOf("nk-r1-b1"));
-        assertTrue(resolved.hasOk(), resolved.toString());
+        assertTrue(arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals("r") && m.hasOk()));
         arbiter.close();
         d.close();
     }
