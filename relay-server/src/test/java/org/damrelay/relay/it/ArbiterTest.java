@@ -13,6 +13,7 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.proto.AcknowledgeAlert;
 import org.damrelay.proto.Alert;
+import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.CorrectGame;
@@ -40,7 +41,7 @@ class ArbiterTest {
     @TempDir Path dir;
     RelayServer relay;
     TestDriver driver;
-    TestArbiter arbiter;
+    WsClient arbiter;
     WsClient spectator;
 
     @BeforeEach
@@ -60,16 +61,21 @@ class ArbiterTest {
         relay.close();
     }
 
-    private TestArbiter arbiter(String token) throws Exception {
-        return TestArbiter.connect(relay.port(), token, "nk", "chief");
+    private WsClient arbiter(String token) throws Exception {
+        WsClient a = WsClient.connect(relay.port(), "/arbiter");
+        a.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(token).setEventId("nk").setArbiter("chief")).build());
+        return a;
     }
 
     private List<ArbiterMessage.Builder> arbiterMessages() {
-        return arbiter.messages();
+        return arbiter.json(ArbiterMessage::newBuilder);
     }
 
     private ArbiterMessage.Builder request(ArbiterRequest.Builder r) {
-        return arbiter.request(r);
+        String id = "q" + System.nanoTime();
+        arbiter.sendJson(r.setRequestId(id).build());
+        await().atMost(Duration.ofSeconds(5)).until(() -> arbiterMessages().stream().anyMatch(m -> m.getRequestId().equals(id)));
+        return arbiterMessages().stream().filter(m -> m.getRequestId().equals(id)).findFirst().orElseThrow();
     }
 
     private List<Alert> alerts() {
@@ -105,9 +111,9 @@ class ArbiterTest {
         assertTrue(request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(illegal.getAlertId()))).hasOk());
         assertTrue(request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(99))).hasError());
         // a second arbiter screen gets every alert so far, with the acknowledgement
-        TestArbiter second = arbiter(TestRelay.ARBITER_TOKEN);
-        await().atMost(Duration.ofSeconds(5)).until(() -> second.messages().size() == 2);
-        Alert again = second.messages().get(0).getAlert();
+        WsClient second = arbiter(TestRelay.ARBITER_TOKEN);
+        await().atMost(Duration.ofSeconds(5)).until(() -> second.json(ArbiterMessage::newBuilder).size() == 2);
+        Alert again = second.json(ArbiterMessage::newBuilder).get(0).getAlert();
         assertTrue(again.getAcknowledged());
         assertEquals("chief", again.getAcknowledgedBy());
         second.close();
@@ -165,7 +171,7 @@ class ArbiterTest {
 
     @Test
     void arbiterTokensAreCheckedLikeDriverTokens() throws Exception {
-        WsClient wrong = arbiter(TestRelay.DRIVER_TOKEN).ws();
+        WsClient wrong = arbiter(TestRelay.DRIVER_TOKEN);
         await().atMost(Duration.ofSeconds(5)).until(() -> wrong.closed.isDone());
         assertEquals(4401, wrong.closeCode);
     }
