@@ -1,6 +1,5 @@
 package org.damrelay.app;
 
-import java.util.Locale;
 import org.damrelay.draughts.rules.Variant;
 import picocli.CommandLine;
 
@@ -8,13 +7,10 @@ import picocli.CommandLine;
 final class VariantConverter implements CommandLine.ITypeConverter<Variant> {
     @Override
     public Variant convert(String value) {
-        String v = value.strip();
-        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) return Variant.forPdnGameType(v);
         try {
-            return Variant.valueOf(v.toUpperCase(Locale.ROOT));
+            return Variant.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(
-                    "unknown variant \"" + value + "\" (international, frisian, 20 or 40)");
+            throw new CommandLine.TypeConversionException(e.getMessage());
         }
     }
 }

@@ -2,8 +2,6 @@ package org.damrelay.app;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import picocli.CommandLine;
 
 /** Runs the damrelay command line in-process and keeps what it printed. */
@@ -21,15 +19,5 @@ record CommandRun(int exitCode, String out, String err) {
     String lastLine() {
         String[] lines = out.strip().split("\\R");
         return lines[lines.length - 1];
-    }
-
-    /** shared/ (spec, corpus), from the surefire property or relative to the module. */
-    static Path shared() {
-        String prop = System.getProperty("damrelay.shared");
-        if (prop != null && Files.isDirectory(Path.of(prop, "corpus"))) return Path.of(prop);
-        for (String candidate : new String[] {"../../shared", "../shared"}) {
-            if (Files.isDirectory(Path.of(candidate, "corpus"))) return Path.of(candidate);
-        }
-        throw new IllegalStateException("shared/ not found: set -Ddamrelay.shared");
     }
 }

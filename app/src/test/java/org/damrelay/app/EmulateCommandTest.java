@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.capture.CaptureEntry;
 import org.damrelay.driver.capture.CaptureReader;
 import org.damrelay.driver.emulator.NoiseSource;
@@ -26,7 +27,7 @@ class EmulateCommandTest {
     @Test
     void withoutALineItWritesTheCaptureAHostWouldRecord() throws Exception {
         Path out = dir.resolve("game.capture");
-        Path pdn = CommandRun.shared().resolve("corpus/nk2003-amsterdam.pdn");
+        Path pdn = SharedTree.corpus().resolve("nk2003-amsterdam.pdn");
         CommandRun run = CommandRun.of("emulate", "--pdn", pdn.toString(), "--game", "1", "--noise", "heavy", "--seed", "5", "--capture", out.toString());
         assertEquals(0, run.exitCode(), run.err());
         CaptureReader.Capture capture = CaptureReader.read(out);
@@ -64,7 +65,7 @@ class EmulateCommandTest {
         run = CommandRun.of("emulate", "--scenario", scenario.toString(), "--bus", "3");
         assertNotEquals(0, run.exitCode());
         assertTrue(run.err().contains("--bus needs a line"), run.err());
-        run = CommandRun.of("emulate", "--pdn", CommandRun.shared().resolve("corpus/nk2003-amsterdam.pdn").toString(), "--game", "999");
+        run = CommandRun.of("emulate", "--pdn", SharedTree.corpus().resolve("nk2003-amsterdam.pdn").toString(), "--game", "999");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("no game 999"), run.err());
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.damrelay.draughts.testing.SharedTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,7 @@ class PdnCheckCommandTest {
     @Test
     void theWholeCorpusIsLegal() throws IOException {
         List<String> args = new ArrayList<>(List.of("pdn", "check"));
-        try (Stream<Path> files = Files.list(CommandRun.shared().resolve("corpus"))) {
+        try (Stream<Path> files = Files.list(SharedTree.corpus())) {
             files.filter(p -> p.toString().endsWith(".pdn")).sorted().forEach(p -> args.add(p.toString()));
         }
         CommandRun r = CommandRun.of(args.toArray(String[]::new));

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -81,7 +82,7 @@ class ReplayCommandTest {
 
     @Test
     void aCaptureWrittenByTheEmulatorReplaysToTheGameItPlayed() throws Exception {
-        Path pdn = CommandRun.shared().resolve("corpus/nk_ronde_01.pdn");
+        Path pdn = SharedTree.corpus().resolve("nk_ronde_01.pdn");
         Path capture = dir.resolve("emulated.capture");
         CommandRun emulate = CommandRun.of("emulate", "--pdn", pdn.toString(), "--game", "2", "--noise", "heavy",
                 "--seed", "3", "--capture", capture.toString());

@@ -1,23 +1,16 @@
 package org.damrelay.app.uplink;
 
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.proto.GameSnapshot;
-import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
-import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.it.FixedPortRelay;
+import org.damrelay.relay.it.TestRelay;
 
 /** The real relay on a fixed loopback port (so it can be stopped and started again under the driver's feet). */
 final class HallRelay implements AutoCloseable {
@@ -25,15 +18,12 @@ final class HallRelay implements AutoCloseable {
     static final String EVENT = "nk";
     static final String DRIVER = "hall-a";
 
-    private final RelayConfig config;
+    private final FixedPortRelay relay;
     private final int port;
-    private RelayServer server;
 
-    HallRelay(Path dataDir) throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        config = ConfigLoader.parse("""
+    HallRelay(Path dataDir) {
+        port = FixedPortRelay.freeLoopbackPort();
+        relay = new FixedPortRelay(ConfigLoader.parse("""
                 listen: {host: 127.0.0.1, port: %d}
                 dataDir: %s
                 events:
@@ -44,24 +34,17 @@ final class HallRelay implements AutoCloseable {
                     boards:
                       - {round: 1, board: 1, white: {name: W1}, black: {name: B1}, driver: hall-a, sourceBoard: "5521"}
                       - {round: 1, board: 2, white: {name: W2}, black: {name: B2}, driver: hall-a, sourceBoard: "5522"}
-                """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TOKEN)), null);
+                """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TOKEN)), null));
     }
 
     /** Starts (or starts again, from its journal); retries briefly while the port is still being released. */
     HallRelay start() {
-        AtomicReference<RelayServer> started = new AtomicReference<>();
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
-                .until(() -> {
-                    started.set(RelayServer.start(config));
-                    return true;
-                });
-        server = started.get();
+        relay.start();
         return this;
     }
 
     void stop() {
-        server.close();
-        server = null;
+        relay.stop();
     }
 
     int port() {
@@ -73,24 +56,18 @@ final class HallRelay implements AutoCloseable {
     }
 
     GameSnapshot snapshot(String gameId) throws Exception {
-        RelayServer s = server;
-        return s.core().executor().submit((Callable<GameSnapshot>) () -> s.core().book().game(gameId).live().snapshot()).get();
+        return TestRelay.snapshot(relay.server(), gameId);
     }
 
     @Override
     public void close() {
-        if (server != null) stop();
-    }
-
-    static Path shared() {
-        Path p = Path.of(System.getProperty("damrelay.shared", "../../shared"));
-        return Files.isDirectory(p.resolve("corpus")) ? p : Path.of("../shared");
+        relay.close();
     }
 
     /** The first corpus game with at least {@code plies} plies. */
     static PdnGame corpusGame(int plies) throws IOException {
         for (String file : List.of("nk2003-amsterdam.pdn")) {
-            for (PdnGame g : PdnReader.read(shared().resolve("corpus").resolve(file))) {
+            for (PdnGame g : SharedTree.corpusFile(file)) {
                 if (g.plies().size() >= plies) return g;
             }
         }

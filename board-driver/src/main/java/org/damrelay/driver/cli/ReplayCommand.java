@@ -59,7 +59,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Variant v;
         ReconstructConfig config;
         try {
-            v = variant(variant);
+            v = Variant.parse(variant);
             Position start = startFen == null ? Position.start() : Fen.parse(startFen);
             config = ReconstructConfig.defaults(v).withStart(start).withSettleMs(settleMs);
             if (orientation != null) config = config.withOrientation(orientation(orientation));
@@ -97,16 +97,6 @@ public final class ReplayCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private static Variant variant(String s) {
-        String v = s.strip();
-        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) return Variant.forPdnGameType(v);
-        try {
-            return Variant.valueOf(v.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown variant \"" + s + "\" (international, frisian, 20 or 40)");
-        }
     }
 
     private static Orientation orientation(String s) {

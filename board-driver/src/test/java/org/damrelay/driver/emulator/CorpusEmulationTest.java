@@ -3,13 +3,9 @@ package org.damrelay.driver.emulator;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.testing.SharedTree;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,26 +14,9 @@ import org.junit.jupiter.api.Test;
  */
 class CorpusEmulationTest {
 
-    static Path shared() {
-        String prop = System.getProperty("damrelay.shared");
-        if (prop != null && Files.isDirectory(Path.of(prop, "corpus"))) return Path.of(prop);
-        for (String c : new String[] {"../../shared", "../shared"}) if (Files.isDirectory(Path.of(c, "corpus"))) return Path.of(c);
-        throw new IllegalStateException("shared/ not found: set -Ddamrelay.shared");
-    }
-
-    static List<PdnGame> corpus() throws IOException {
-        List<PdnGame> games = new ArrayList<>();
-        try (Stream<Path> files = Files.list(shared().resolve("corpus"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".pdn")).sorted().toList()) {
-                for (PdnGame g : PdnReader.read(f)) if (!g.plies().isEmpty()) games.add(g);
-            }
-        }
-        return games;
-    }
-
     @Test
     void everyCorpusGameIsRecoveredAtDefaultAndHeavyNoise() throws IOException {
-        List<PdnGame> games = corpus();
+        List<PdnGame> games = SharedTree.corpusGames();
         assertEquals(97, games.size());
         int plies = 0;
         for (String preset : List.of("default", "heavy")) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.emulator.Emulator;
@@ -37,7 +38,7 @@ class CorpusReconstructionTest {
     }
 
     private static void assertCorpus(NoiseProfile noise, boolean turnSome) {
-        List<PdnGame> games = SharedCorpus.games();
+        List<PdnGame> games = SharedTree.corpusGames();
         assertEquals(97, games.size(), "corpus games");
         int plies = 0;
         List<String> failures = new ArrayList<>();

@@ -1,6 +1,5 @@
 package org.damrelay.draughts.rules;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,20 +8,16 @@ import java.util.List;
  * than 2N-1 men (art. 11); at equal value a king must capture if it can (art. 12). The limit on
  * consecutive king moves (art. 17) depends on history and is applied by {@code Game}.
  */
-public final class FrisianMoveGenerator implements MoveGenerator {
+public final class FrisianMoveGenerator extends CompulsoryCapture {
     // A man is 100, a king 199: 1 man < 1 king < 2 men, and N kings lie in (2N-1, 2N) men for N < 100.
     static final int MAN_VALUE = 100, KING_VALUE = 199;
 
-    private final CaptureSearch captures = new CaptureSearch(Squares.ALL_DIRECTIONS, Squares.ALL_DIRECTIONS);
+    public FrisianMoveGenerator() {
+        super(new CaptureSearch(Squares.ALL_DIRECTIONS, Squares.ALL_DIRECTIONS));
+    }
 
     @Override
-    public List<Move> legalMoves(Position p) {
-        List<CaptureSearch.Found> found = captures.all(p);
-        List<Move> out = new ArrayList<>();
-        if (found.isEmpty()) {
-            QuietMoves.addAll(p, out);
-            return out;
-        }
+    void choosable(List<CaptureSearch.Found> found, List<Move> out) {
         int best = 0;
         for (CaptureSearch.Found f : found) best = Math.max(best, value(f));
         boolean kingCanTakeBest = false;
@@ -30,7 +25,6 @@ public final class FrisianMoveGenerator implements MoveGenerator {
         for (CaptureSearch.Found f : found) {
             if (value(f) == best && (f.byKing() || !kingCanTakeBest)) out.add(f.move());
         }
-        return out;
     }
 
     static int value(CaptureSearch.Found f) {

@@ -26,4 +26,12 @@ public enum Variant {
         for (Variant v : values()) if (String.valueOf(v.pdnGameType).equals(head)) return v;
         throw new IllegalArgumentException("unsupported GameType \"" + value + "\" (supported: 20, 40)");
     }
+
+    /** What a user types for a variant: its name in any case, or a PDN GameType number (20, 40). */
+    public static Variant parse(String text) {
+        String v = text.strip();
+        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) return forPdnGameType(v);
+        for (Variant variant : values()) if (variant.name().equalsIgnoreCase(v)) return variant;
+        throw new IllegalArgumentException("unknown variant \"" + text + "\" (international, frisian, 20 or 40)");
+    }
 }

@@ -10,11 +10,12 @@ import java.util.Optional;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Variant;
+import org.damrelay.draughts.testing.SharedTree;
 import org.junit.jupiter.api.Test;
 
 /** SWR 13.4 and 13.5 on a real game (Derkx - Meijer, NK 2009, 117 plies), and manual 5.2.1. */
 class AgreedDrawTest {
-    private static final PdnGame GAME = CorpusGames.read("nk_ronde_01.pdn").get(0);
+    private static final PdnGame GAME = SharedTree.corpusFile("nk_ronde_01.pdn").get(0);
 
     @Test
     void theCorpusGameReplaysToItsEnd() {

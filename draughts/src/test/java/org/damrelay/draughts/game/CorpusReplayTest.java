@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.testing.SharedTree;
 import org.junit.jupiter.api.Test;
 
 /** Every corpus game replays legally through Game, and no draw rule fires in a real game's main line. */
@@ -17,13 +18,13 @@ class CorpusReplayTest {
     @Test
     void everyGameReplays() throws IOException {
         List<Path> files;
-        try (Stream<Path> s = Files.list(CorpusGames.corpus())) {
+        try (Stream<Path> s = Files.list(SharedTree.corpus())) {
             files = s.filter(p -> p.toString().endsWith(".pdn")).sorted().toList();
         }
         int games = 0, plies = 0;
         List<String> drawn = new ArrayList<>();
         for (Path f : files) {
-            for (PdnGame pdn : CorpusGames.read(f.getFileName().toString())) {
+            for (PdnGame pdn : SharedTree.corpusFile(f.getFileName().toString())) {
                 if (pdn.plies().isEmpty()) continue; // a record with tags only
                 Game g = CorpusGames.replay(pdn, pdn.plies().size());
                 games++;

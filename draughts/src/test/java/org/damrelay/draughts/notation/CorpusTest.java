@@ -13,6 +13,7 @@ import org.damrelay.draughts.game.Result;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
+import org.damrelay.draughts.testing.SharedTree;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class CorpusTest {
     @BeforeAll
     static void readCorpus() throws IOException {
         games = new ArrayList<>();
-        try (Stream<Path> files = Files.list(SharedFiles.corpus())) {
+        try (Stream<Path> files = Files.list(SharedTree.corpus())) {
             for (Path f : files.filter(p -> p.toString().endsWith(".pdn")).sorted().toList()) {
                 games.addAll(PdnReader.read(f));
             }

@@ -8,13 +8,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
-import org.damrelay.proto.ArbiterHello;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.GameResult;
@@ -27,17 +26,9 @@ class CorpusRelayTest {
 
     @TempDir Path dir;
 
-    static Path shared() {
-        String prop = System.getProperty("damrelay.shared");
-        for (String candidate : new String[] {prop, "../../shared", "../shared"}) {
-            if (candidate != null && Files.isDirectory(Path.of(candidate, "corpus"))) return Path.of(candidate);
-        }
-        throw new IllegalStateException("shared/ not found: set -Ddamrelay.shared");
-    }
-
     @Test
     void corpusGamesComeBackFromThePdnEndpointMoveForMove() throws Exception {
-        List<PdnGame> games = PdnReader.read(shared().resolve("corpus/090417ronde12.pdn"));
+        List<PdnGame> games = SharedTree.corpusFile("090417ronde12.pdn");
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
              TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
              TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
@@ -48,11 +39,8 @@ class CorpusRelayTest {
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> hall.acked("101") == games.get(0).plies().size()
                     && hall.acked("102") == games.get(1).plies().size() && hallB.acked("103") == games.get(2).plies().size());
-            WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
-            arbiter.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(TestRelay.ARBITER_TOKEN).setEventId("nk")).build());
-            arbiter.sendJson(ArbiterRequest.newBuilder().setRequestId("r").setResult(EnterResult.newBuilder().setGameId("nk-r1-b1")
-                    .setResult(GameResult.WHITE_WINS)).build());
-            await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.texts().stream().anyMatch(t -> t.contains("\"requestId\":\"r\"")));
+            TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
+            arbiter.request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.WHITE_WINS)));
 
             String round = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port()
                     + "/pdn/nk/round/1.pdn")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();

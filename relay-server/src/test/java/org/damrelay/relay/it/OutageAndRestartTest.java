@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.GameSnapshot;
@@ -21,10 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 class OutageAndRestartTest {
 
     @TempDir Path dir;
-
-    private static GameSnapshot snapshot(RelayServer relay, String gameId) throws Exception {
-        return relay.core().executor().submit((Callable<GameSnapshot>) () -> relay.core().book().game(gameId).live().snapshot()).get();
-    }
 
     @Test
     void driverCutOffCatchesUpWithoutLossOrDuplicates() throws Exception {
@@ -51,7 +46,7 @@ class OutageAndRestartTest {
             for (Move m : moves.subList(30, 40)) d.send("101", Plays.event(m));
             await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 40);
 
-            GameSnapshot s = snapshot(relay, "nk-r1-b1");
+            GameSnapshot s = TestRelay.snapshot(relay, "nk-r1-b1");
             assertEquals(40, s.getPliesCount());
             assertEquals(40, s.getVersion());
             for (int i = 0; i < 40; i++) assertEquals(moves.get(i).from(), s.getPlies(i).getMove().getFrom());
@@ -76,13 +71,13 @@ class OutageAndRestartTest {
                 if (i < 9) d.send("102", Plays.event(b.get(i)));
             }
             await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 12 && d.acked("102") == 9);
-            before1 = snapshot(relay, "nk-r1-b1");
-            before2 = snapshot(relay, "nk-r1-b2");
+            before1 = TestRelay.snapshot(relay, "nk-r1-b1");
+            before2 = TestRelay.snapshot(relay, "nk-r1-b2");
         }
         try (RelayServer relay = RelayServer.start(config);
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
-            assertEquals(before1, snapshot(relay, "nk-r1-b1"));
-            assertEquals(before2, snapshot(relay, "nk-r1-b2"));
+            assertEquals(before1, TestRelay.snapshot(relay, "nk-r1-b1"));
+            assertEquals(before2, TestRelay.snapshot(relay, "nk-r1-b2"));
             // the welcome tells the driver where each board stands
             await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 12 && d.acked("102") == 9);
             WsClient late = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.damrelay.draughts.rules.Move;
@@ -70,7 +69,7 @@ class SlowConsumerTest {
     }
 
     private static int version(RelayServer relay, String gameId) throws Exception {
-        return relay.core().executor().submit((Callable<Integer>) () -> relay.core().book().game(gameId).released()).get();
+        return TestRelay.onRelay(relay, gameId, g -> g.released());
     }
 
     @Test

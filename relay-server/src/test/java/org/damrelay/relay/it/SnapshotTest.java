@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.SpectatorMessage;
@@ -26,10 +25,6 @@ class SnapshotTest {
 
     @TempDir Path dir;
 
-    private static GameSnapshot live(RelayServer relay, String gameId) throws Exception {
-        return relay.core().executor().submit((Callable<GameSnapshot>) () -> relay.core().book().game(gameId).live().snapshot()).get();
-    }
-
     @Test
     void restartFromASnapshotAndTheJournalTailGivesTheSameGames() throws Exception {
         RelayConfig config = TestRelay.config(dir.resolve("data"), 0).withSnapshotEveryRecords(10);
@@ -44,8 +39,8 @@ class SnapshotTest {
             }
             await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 25 && d.acked("102") == 17);
             await().atMost(Duration.ofSeconds(10)).until(() -> SnapshotStore.latest(data).isPresent() && Journal.segments(data).size() == 1);
-            before1 = live(relay, "nk-r1-b1");
-            before2 = live(relay, "nk-r1-b2");
+            before1 = TestRelay.snapshot(relay, "nk-r1-b1");
+            before2 = TestRelay.snapshot(relay, "nk-r1-b2");
         }
         long snapSegment = SnapshotStore.latest(data).orElseThrow().getSegment();
         assertTrue(snapSegment >= 2, "a snapshot after 10 records: segment " + snapSegment);
@@ -53,8 +48,8 @@ class SnapshotTest {
 
         try (RelayServer relay = RelayServer.start(config);
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
-            assertEquals(before1, live(relay, "nk-r1-b1"));
-            assertEquals(before2, live(relay, "nk-r1-b2"));
+            assertEquals(before1, TestRelay.snapshot(relay, "nk-r1-b1"));
+            assertEquals(before2, TestRelay.snapshot(relay, "nk-r1-b2"));
             await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 25 && d.acked("102") == 17);
             // the stream continues where the driver's outbox says: the next seq is accepted
             d.nextSeq.put("102", 17L);

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
-import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.GameInfo;
@@ -109,16 +108,14 @@ class SpectatorFlowTest {
 
     @Test
     void delayHoldsBackSpectatorsButNotTheArbiter() throws Exception {
-        WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
-        arbiter.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(TestRelay.ARBITER_TOKEN)
-                .setEventId("nk").setArbiter("chief")).build());
+        TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
         WsClient spectator = spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(2).build());
         await().atMost(Duration.ofSeconds(5)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         assertEquals(4, messages(spectator).stream().filter(SpectatorMessage.Builder::hasSubscribed).findFirst().orElseThrow()
                 .getSubscribed().getDelaySeconds());
 
         play("201", Plays.line(1, 0));
-        await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(ArbiterMessage.Builder::hasUpdate));
+        await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.messages().stream().anyMatch(ArbiterMessage.Builder::hasUpdate));
         // the arbiter has it; spectators, the JSON and the PDN do not yet
         assertFalse(messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
         assertFalse(get("/pdn/nk-r2-b1.pdn").contains(Plays.line(1, 0).get(0).toString()));
@@ -141,14 +138,10 @@ class SpectatorFlowTest {
         assertTrue(pdn.contains("1. " + moves.get(0) + " " + moves.get(1) + " 2. " + moves.get(2)), pdn);
 
         // a game started from a position where 42x34 can take two different sets of pieces
-        WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
-        arbiter.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(TestRelay.ARBITER_TOKEN)
-                .setEventId("nk").setArbiter("chief")).build());
-        arbiter.sendJson(ArbiterRequest.newBuilder().setRequestId("p").setPairing(SetPairing.newBuilder().setInfo(GameInfo.newBuilder()
+        TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
+        assertTrue(arbiter.request(ArbiterRequest.newBuilder().setPairing(SetPairing.newBuilder().setInfo(GameInfo.newBuilder()
                 .setRound(1).setBoard(9).setWhite(Player.newBuilder().setName("X")).setBlack(Player.newBuilder().setName("Y"))
-                .setStartFen("W:WK42:B1,6,7,15,17,20,22,29,35,37,46").setSourceDriver("hall").setSourceBoard("109"))).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals("p")));
-        assertTrue(arbiter.json(ArbiterMessage::newBuilder).stream().filter(m -> m.getRequestId().equals("p")).findFirst().orElseThrow().hasOk());
+                .setStartFen("W:WK42:B1,6,7,15,17,20,22,29,35,37,46").setSourceDriver("hall").setSourceBoard("109")))).hasOk());
         Move capture = new Move(42, 34, (1L << 22) | (1L << 29) | (1L << 37), List.of(42, 31, 18, 34));
         driver.send("109", Plays.event(capture));
         await().atMost(Duration.ofSeconds(5)).until(() -> driver.acked("109") == 1);

@@ -1,6 +1,9 @@
 package org.damrelay.relay.it;
 
+import static org.awaitility.Awaitility.await;
+
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +52,17 @@ public final class TestDriver implements AutoCloseable {
         BoardEvent be = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(e).build();
         outbox.computeIfAbsent(board, b -> new LinkedHashMap<>()).put(seq, be);
         if (ws != null && ws.open()) ws.sendBinary(DriverFrame.newBuilder().setEvent(be).build().toByteArray());
+        return seq;
+    }
+
+    /** Sends an event and waits until the relay has it durable; a refusal fails at once, naming it. */
+    public long sendDurable(String board, GameEvent e) {
+        long seq = send(board, e);
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            List<IngestError> refused = errors();
+            if (!refused.isEmpty()) throw new AssertionError("relay refused an event: " + refused);
+            return acked(board) >= seq;
+        });
         return seq;
     }
 

@@ -1,16 +1,30 @@
 package org.damrelay.relay.it;
 
 import java.nio.file.Path;
+import java.util.function.Function;
+import org.damrelay.proto.GameSnapshot;
+import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.game.GameRecord;
 
-/** A test configuration: event "nk" with four boards on drivers "hall" and "hall-b", event "other" with one. */
+/** A test configuration: event "nk" with four boards on drivers "hall" and "hall-b", event "other" with one; and reading a running relay's games. */
 public final class TestRelay {
 
     public static final String DRIVER_TOKEN = "driver-secret", ARBITER_TOKEN = "arbiter-secret", OTHER_TOKEN = "other-secret";
 
     private TestRelay() {}
+
+    /** Reads a game's state on the relay's own thread, where that state lives. */
+    public static <T> T onRelay(RelayServer relay, String gameId, Function<GameRecord, T> read) throws Exception {
+        return relay.core().executor().submit(() -> read.apply(relay.core().book().game(gameId))).get();
+    }
+
+    /** A game's live snapshot, as {@link #onRelay} reads it. */
+    public static GameSnapshot snapshot(RelayServer relay, String gameId) throws Exception {
+        return onRelay(relay, gameId, g -> g.live().snapshot());
+    }
 
     public static RelayConfig config(Path dataDir, int delayRound2Seconds) {
         return ConfigLoader.parse(yaml(dataDir, delayRound2Seconds), null);

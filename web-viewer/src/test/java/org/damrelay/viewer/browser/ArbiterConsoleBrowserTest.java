@@ -13,45 +13,18 @@ import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.Side;
-import org.damrelay.viewer.testing.ArbiterClient;
+import org.damrelay.relay.it.TestArbiter;
+import org.damrelay.relay.it.TestDriver;
 import org.damrelay.viewer.testing.Boards;
-import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.IngestClient;
 import org.damrelay.viewer.testing.LiveRelay;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ArbiterConsoleBrowserTest {
+class ArbiterConsoleBrowserTest extends LiveHallTestBase {
     private static final String TOKEN = LiveRelay.ARBITER_TOKEN;
-
-    private Browser browser;
-    private LiveRelay relay;
-    private IngestClient hall;
-
-    @BeforeAll
-    void start() throws Exception {
-        browser = Browser.open();
-        relay = LiveRelay.start(0);
-        hall = IngestClient.connect(relay.port());
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        if (hall != null) hall.close();
-        if (relay != null) relay.close();
-        if (browser != null) browser.close();
-    }
-
-    private org.openqa.selenium.chrome.ChromeDriver driver() {
-        return browser.driver();
-    }
 
     private void signIn(String token) {
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
@@ -72,7 +45,7 @@ class ArbiterConsoleBrowserTest {
             int ply = i + 1;
             Move move = Move.quiet(Integer.parseInt(moves[i][0]), Integer.parseInt(moves[i][1]));
             pos = pos.apply(move);
-            CorpusGame.PlayedPly played = new CorpusGame.PlayedPly(ply, move.toString(), move, pos, CorpusGame.fen(pos));
+            CorpusGame.PlayedPly played = CorpusGame.ply(ply, move.toString(), move, pos);
             GameEvent event = Boards.moveEvent(played);
             if (ply == 3) {
                 event = event.toBuilder().setType(EventType.ILLEGAL_MOVE).setSubtype(IllegalSubtype.CAPTURE_MISSED)
@@ -90,7 +63,7 @@ class ArbiterConsoleBrowserTest {
         eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
         assertTrue(driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("waiting"));
 
-        for (GameEvent e : gameWithMissedCapture()) hall.send(LiveRelay.sourceBoard(1), e);
+        for (GameEvent e : gameWithMissedCapture()) hall.sendDurable(LiveRelay.sourceBoard(1), e);
 
         WebElement alert = eventually().until(
                 () -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")), l -> !l.isEmpty()).get(0);
@@ -106,7 +79,7 @@ class ArbiterConsoleBrowserTest {
         eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
 
         // An uncrowned king and a draw-rule count show in the board's status line.
-        hall.send(LiveRelay.sourceBoard(2), GameEvent.newBuilder().setType(EventType.UNCROWNED_KING).setPly(0)
+        hall.sendDurable(LiveRelay.sourceBoard(2), GameEvent.newBuilder().setType(EventType.UNCROWNED_KING).setPly(0)
                 .setSide(Side.WHITE).addSquares(3).setText("the man on 3 is not crowned").build());
         eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2']"))
                 .getText().contains("uncrowned king on 3"));
@@ -139,10 +112,10 @@ class ArbiterConsoleBrowserTest {
         // The console marks it once the relay answered ok, i.e. the acknowledgement is durable.
         eventually().untilAsserted(() -> assertTrue(driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "']"))
                 .getText().contains("acknowledged"), driver().findElement(By.cssSelector(".feedback")).getText()));
-        try (ArbiterClient other = ArbiterClient.connect(relay.port())) {
+        try (TestArbiter other = arbiter()) {
             // A newly connected arbiter gets every alert with its state: the relay has the acknowledgement.
-            eventually().until(() -> other.received().stream().anyMatch(m ->
-                    m.contains("\"alertId\":\"" + alertId + "\"") && m.contains("\"acknowledged\":true")));
+            eventually().until(() -> other.messages().stream().anyMatch(m ->
+                    m.hasAlert() && String.valueOf(m.getAlert().getAlertId()).equals(alertId) && m.getAlert().getAcknowledged()));
         }
         assertFalse(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='2']")).getAttribute("class").contains("has-alert"));
@@ -169,7 +142,7 @@ class ArbiterConsoleBrowserTest {
     @Test
     void correctingAGameTakesItBackForSpectators() throws Exception {
         List<CorpusGame.PlayedPly> plies = CorpusGame.load("090417ronde12.pdn", 1).plies();
-        for (int i = 0; i < 4; i++) hall.send(LiveRelay.sourceBoard(3), Boards.moveEvent(plies.get(i)));
+        for (int i = 0; i < 4; i++) hall.sendDurable(LiveRelay.sourceBoard(3), Boards.moveEvent(plies.get(i)));
         signIn(TOKEN);
         eventually().until(() -> driver().findElements(By.cssSelector("form.correct-form select[name=game] option")).size() == 4);
         WebElement form = driver().findElement(By.cssSelector("form.correct-form"));
@@ -201,7 +174,7 @@ class ArbiterConsoleBrowserTest {
 
     @Test
     void underABroadcastDelayTheConsoleKeepsItsAlertsLive() throws Exception {
-        try (LiveRelay delayed = LiveRelay.start(900); IngestClient board = IngestClient.connect(delayed.port())) {
+        try (LiveRelay delayed = LiveRelay.start(900); TestDriver board = delayed.connectDriver()) {
             LiveRelay spectatorsRelay = relay;
             relay = delayed;
             try {
@@ -209,14 +182,14 @@ class ArbiterConsoleBrowserTest {
                 eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
                 assertEquals("Broadcast delayed by 15 minutes", driver().findElement(By.id("delay")).getText());
                 List<GameEvent> events = gameWithMissedCapture();
-                board.send(LiveRelay.sourceBoard(1), events.get(0));
+                board.sendDurable(LiveRelay.sourceBoard(1), events.get(0));
                 // Open since before the move, the console follows the game live through the arbiter stream.
                 eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='1'] div.last-move")).getText().equals("1. 32-28"));
 
                 driver().navigate().refresh();
                 eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
-                board.send(LiveRelay.sourceBoard(1), events.get(1));
-                board.send(LiveRelay.sourceBoard(1), events.get(2));
+                board.sendDurable(LiveRelay.sourceBoard(1), events.get(1));
+                board.sendDurable(LiveRelay.sourceBoard(1), events.get(2));
                 // Opened later, its boards wait for the delayed stream, but the alert is there at once
                 // and the connection is not torn down by updates it cannot place yet.
                 eventually().until(() -> !driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")).isEmpty());

@@ -7,48 +7,29 @@ import static org.damrelay.viewer.testing.Waits.eventually;
 
 import java.util.List;
 import org.damrelay.draughts.rules.Position;
-import org.damrelay.viewer.testing.ArbiterClient;
+import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.EnterResult;
+import org.damrelay.proto.GameResult;
+import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.viewer.testing.Boards;
-import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.IngestClient;
 import org.damrelay.viewer.testing.LiveRelay;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.interactions.Actions;
 
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GameViewBrowserTest {
+class GameViewBrowserTest extends LiveHallTestBase {
     private static final String BOARD = ".board-holder svg.board";
 
-    private Browser browser;
     private static final String GAME = LiveRelay.gameId(3, 1);
 
-    private LiveRelay relay;
-    private IngestClient hall;
     private CorpusGame game;
 
     @BeforeAll
-    void start() throws Exception {
-        browser = Browser.open();
-        relay = LiveRelay.start(0);
-        hall = IngestClient.connect(relay.port());
+    void loadGame() throws Exception {
         game = CorpusGame.load("090417ronde12.pdn", 0);
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        if (hall != null) hall.close();
-        if (relay != null) relay.close();
-        if (browser != null) browser.close();
-    }
-
-    private org.openqa.selenium.chrome.ChromeDriver driver() {
-        return browser.driver();
     }
 
     private void awaitShowing(int ply, Position expected) {
@@ -67,7 +48,7 @@ class GameViewBrowserTest {
         int plies = 12;
         for (int i = 0; i < plies; i++) {
             CorpusGame.PlayedPly p = game.plies().get(i);
-            hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(p));
+            hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(p));
             awaitShowing(p.ply(), p.position());
             assertEquals(p.ply(), driver().findElements(By.cssSelector("ol.moves button.move")).size());
             assertEquals(p.notation(), driver().findElement(By.cssSelector("button.move.current")).getText());
@@ -91,7 +72,7 @@ class GameViewBrowserTest {
 
         // A move arriving while we look back does not drag the view along.
         CorpusGame.PlayedPly next = game.plies().get(plies);
-        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(next));
+        hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(next));
         eventually().until(() -> driver().findElements(By.cssSelector("ol.moves button.move")).size() == plies + 1);
         awaitShowing(7, game.plies().get(6).position());
         assertEquals("move-7", driver().executeScript("return document.activeElement.dataset.focusKey"),
@@ -142,7 +123,7 @@ class GameViewBrowserTest {
         // An irregular move that stood may leave any position; this one has a king on 28 and a
         // white man on 3 that reached the far row without its crown (art. 3.3/3.4).
         String fen = "B:WK28,3,31-50:B6-20";
-        hall.send(LiveRelay.sourceBoard(4), org.damrelay.proto.GameEvent.newBuilder()
+        hall.sendDurable(LiveRelay.sourceBoard(4), org.damrelay.proto.GameEvent.newBuilder()
                 .setType(org.damrelay.proto.EventType.ILLEGAL_MOVE).setSubtype(org.damrelay.proto.IllegalSubtype.OTHER)
                 .setPly(1).setSide(org.damrelay.proto.Side.WHITE).setFen(fen).setText("board set up wrongly").build());
         driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 4));
@@ -179,13 +160,13 @@ class GameViewBrowserTest {
     }
 
     @Test
-    void resultShowsForSpectators() {
+    void resultShowsForSpectators() throws Exception {
         String other = LiveRelay.gameId(3, 2);
         driver().get(relay.httpUrl() + "/game.html?game=" + other);
         eventually().until(() -> driver().findElement(By.cssSelector(".game-title")).getText().startsWith("Board 2"));
         assertEquals("", driver().findElement(By.cssSelector(".game-result")).getText());
-        try (ArbiterClient arbiter = ArbiterClient.connect(relay.port())) {
-            arbiter.request("{\"result\":{\"gameId\":\"" + other + "\",\"result\":\"DRAW\"}}");
+        try (TestArbiter arbiter = arbiter()) {
+            arbiter.requestOk(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId(other).setResult(GameResult.DRAW)));
         }
         eventually().until(() -> driver().findElement(By.cssSelector(".game-result")).getText().equals("Result 1-1"));
     }

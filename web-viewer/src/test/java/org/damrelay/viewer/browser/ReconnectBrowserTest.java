@@ -6,27 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.damrelay.viewer.testing.Boards;
-import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.IngestClient;
 import org.damrelay.viewer.testing.LiveRelay;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 
-class ReconnectBrowserTest {
+class ReconnectBrowserTest extends LiveHallTestBase {
     private static final String GAME = LiveRelay.gameId(3, 1);
-
-    private Browser browser;
-    private LiveRelay relay;
-    private IngestClient hall;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (hall != null) hall.close();
-        if (relay != null) relay.close();
-        if (browser != null) browser.close();
-    }
 
     private void awaitPly(int ply, CorpusGame.PlayedPly expected) {
         eventually().untilAsserted(() -> {
@@ -41,15 +27,12 @@ class ReconnectBrowserTest {
 
     @Test
     void theViewerReconnectsAfterARelayRestartAndResumesFromTheVersionItHolds() throws Exception {
-        browser = Browser.open();
-        relay = LiveRelay.start(0);
-        hall = IngestClient.connect(relay.port());
         List<CorpusGame.PlayedPly> plies = CorpusGame.load("090417ronde12.pdn", 0).plies();
 
-        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(0)));
+        hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(0)));
         browser.driver().get(relay.httpUrl() + "/game.html?game=" + GAME);
         awaitPly(1, plies.get(0));
-        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(1)));
+        hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(1)));
         awaitPly(2, plies.get(1));
         eventually().until(() -> connection().equals("Live"));
         Number held = (Number) browser.driver().executeScript("return window.damrelay.store.state.versions.get(arguments[0])", GAME);
@@ -69,10 +52,10 @@ class ReconnectBrowserTest {
         String resumed = (String) browser.driver().executeScript("return window.sentFrames.find(f => f.includes('subscribe'))");
         assertTrue(resumed.contains("\"known\":{\"" + GAME + "\":" + held.intValue() + "}"), resumed);
 
-        hall.reconnect();
-        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(2)));
+        hall.connect(relay.port());
+        hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(2)));
         awaitPly(3, plies.get(2));
-        hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(3)));
+        hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(plies.get(3)));
         awaitPly(4, plies.get(3));
         assertEquals(4, browser.driver().findElements(By.cssSelector("ol.moves button.move")).size(), "nothing lost or doubled");
     }

@@ -5,47 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.GameResult;
 import org.damrelay.proto.Side;
-import org.damrelay.viewer.testing.ArbiterClient;
+import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.viewer.testing.Boards;
-import org.damrelay.viewer.testing.Browser;
 import org.damrelay.viewer.testing.CorpusGame;
-import org.damrelay.viewer.testing.IngestClient;
 import org.damrelay.viewer.testing.LiveRelay;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RoundOverviewBrowserTest {
-
-    private Browser browser;
-    private LiveRelay relay;
-    private IngestClient hall;
-
-    @BeforeAll
-    void start() throws Exception {
-        browser = Browser.open();
-        relay = LiveRelay.start(0);
-        hall = IngestClient.connect(relay.port());
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        if (hall != null) hall.close();
-        if (relay != null) relay.close();
-        if (browser != null) browser.close();
-    }
-
-    private WebDriver driver() {
-        return browser.driver();
-    }
+class RoundOverviewBrowserTest extends LiveHallTestBase {
 
     private WebElement card(int board) {
         return driver().findElement(By.cssSelector(".game-card[data-board='" + board + "']"));
@@ -58,15 +32,15 @@ class RoundOverviewBrowserTest {
         return res.body();
     }
 
-    private static String result(int board, String result) {
-        return "{\"result\":{\"gameId\":\"" + LiveRelay.gameId(3, board) + "\",\"result\":\"" + result + "\"}}";
+    private static ArbiterRequest.Builder result(int board, GameResult result) {
+        return ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId(LiveRelay.gameId(3, board)).setResult(result));
     }
 
     @Test
     void everyBoardOfTheRoundIsLiveWithMovesClocksResultsAndTheMatchScore() throws Exception {
         CorpusGame first = CorpusGame.load("090417ronde12.pdn", 0);
         CorpusGame second = CorpusGame.load("090417ronde12.pdn", 1);
-        for (int i = 0; i < 6; i++) hall.send(LiveRelay.sourceBoard(1), Boards.moveEvent(first.plies().get(i)));
+        for (int i = 0; i < 6; i++) hall.sendDurable(LiveRelay.sourceBoard(1), Boards.moveEvent(first.plies().get(i)));
 
         driver().get(relay.httpUrl() + "/index.html?event=nk2026&round=3");
         eventually().until(() -> driver().findElements(By.cssSelector(".game-card")).size() == 4);
@@ -83,7 +57,7 @@ class RoundOverviewBrowserTest {
         // Live: moves on board 2 arrive while the page is open.
         for (int i = 0; i < 3; i++) {
             CorpusGame.PlayedPly p = second.plies().get(i);
-            hall.send(LiveRelay.sourceBoard(2), Boards.moveEvent(p));
+            hall.sendDurable(LiveRelay.sourceBoard(2), Boards.moveEvent(p));
             eventually().untilAsserted(() -> assertEquals(Boards.expected(p.position()),
                     Boards.shown(driver(), ".game-card[data-board='2'] svg.board")));
         }
@@ -93,12 +67,12 @@ class RoundOverviewBrowserTest {
                 card(2).getText());
 
         // Arbiter-only alerts do not mark boards for spectators.
-        hall.send(LiveRelay.sourceBoard(1), GameEvent.newBuilder().setType(EventType.TOUCH_MOVE).setPly(7).setSide(Side.WHITE)
+        hall.sendDurable(LiveRelay.sourceBoard(1), GameEvent.newBuilder().setType(EventType.TOUCH_MOVE).setPly(7).setSide(Side.WHITE)
                 .addSquares(34).addSquares(31).setText("piece on 34 touched, 31 played").build());
 
-        try (ArbiterClient arbiter = ArbiterClient.connect(relay.port())) {
-            arbiter.request(result(1, "WHITE_WINS"));
-            arbiter.request(result(2, "DRAW"));
+        try (TestArbiter arbiter = arbiter()) {
+            arbiter.requestOk(result(1, GameResult.WHITE_WINS));
+            arbiter.requestOk(result(2, GameResult.DRAW));
         }
         eventually().untilAsserted(() -> assertEquals("2-0", card(1).findElement(By.cssSelector(".result")).getText()));
         eventually().untilAsserted(() -> assertEquals("Hijken DTC 3 – 1 Huissen",
@@ -129,7 +103,7 @@ class RoundOverviewBrowserTest {
     void filesFromAnotherHostFindTheRelayThroughTheRelayParameter() throws Exception {
         // A second relay only serves the files here, as a CDN would; the data comes from `relay`.
         CorpusGame.PlayedPly move = CorpusGame.load("090417ronde12.pdn", 2).plies().get(0);
-        hall.send(LiveRelay.sourceBoard(3), Boards.moveEvent(move));
+        hall.sendDurable(LiveRelay.sourceBoard(3), Boards.moveEvent(move));
         try (LiveRelay cdn = LiveRelay.start(0)) {
             driver().get(cdn.httpUrl() + "/index.html?event=nk2026&round=3&relay=ws://127.0.0.1:" + relay.port());
             eventually().until(() -> driver().findElements(By.cssSelector(".game-card")).size() == 4);

@@ -1,16 +1,15 @@
 package org.damrelay.viewer.testing;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.it.FixedPortRelay;
+import org.damrelay.relay.it.TestDriver;
 
 /**
  * The real relay, in-process on loopback, with a team-match round: event "nk2026", round 3, four
@@ -26,21 +25,17 @@ public final class LiveRelay implements AutoCloseable {
     public static final String ARBITER_TOKEN = "arbiter-secret";
 
     private final Path dataDir;
-    private final RelayConfig config;
-    private RelayServer server;
+    private final FixedPortRelay relay;
 
-    private LiveRelay(Path dataDir, RelayConfig config) {
+    private LiveRelay(Path dataDir, FixedPortRelay relay) {
         this.dataDir = dataDir;
-        this.config = config;
+        this.relay = relay;
     }
 
-    public static LiveRelay start(int round3DelaySeconds) throws IOException, InterruptedException {
+    public static LiveRelay start(int round3DelaySeconds) throws IOException {
         Path dataDir = Files.createTempDirectory("damrelay-viewer-relay");
-        int port;
         // A fixed port for the relay's whole life: a restarted relay must be where the viewer left it.
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
+        int port = FixedPortRelay.freeLoopbackPort();
         RelayConfig config = ConfigLoader.parse("""
                 listen: {host: 127.0.0.1, port: %d}
                 dataDir: %s
@@ -59,9 +54,7 @@ public final class LiveRelay implements AutoCloseable {
                       - {round: 4, board: 1, match: A - B, white: {name: Other Game, team: A}, black: {name: Not Shown, team: B}, driver: hall, sourceBoard: "201"}
                 """.formatted(port, dataDir.toAbsolutePath(), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
                 Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null);
-        LiveRelay relay = new LiveRelay(dataDir, config);
-        relay.server = RelayServer.start(config);
-        return relay;
+        return new LiveRelay(dataDir, new FixedPortRelay(config).start());
     }
 
     public static String gameId(int round, int board) {
@@ -73,8 +66,13 @@ public final class LiveRelay implements AutoCloseable {
         return String.valueOf(100 + board);
     }
 
+    /** The hall's driver (the relay's own test driver), signed in to this relay. */
+    public TestDriver connectDriver() throws Exception {
+        return new TestDriver(DRIVER, DRIVER_TOKEN, EVENT).connect(port());
+    }
+
     public int port() {
-        return config.listen().port();
+        return relay.port();
     }
 
     public String httpUrl() {
@@ -83,14 +81,12 @@ public final class LiveRelay implements AutoCloseable {
 
     /** Stops the relay as an operator would (connections drop), leaving its journal on disk. */
     public void stop() {
-        if (server != null) server.close();
-        server = null;
+        relay.stop();
     }
 
     /** Starts it again from its journal on the same port. */
-    public void restart() throws IOException, InterruptedException {
-        stop();
-        server = RelayServer.start(config);
+    public void restart() {
+        relay.restart();
     }
 
     @Override

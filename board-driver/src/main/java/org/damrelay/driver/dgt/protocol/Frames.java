@@ -10,12 +10,7 @@ final class Frames {
     private Frames() {}
 
     static byte[] single(int id, byte[] data) {
-        int length = HEADER + data.length;
-        checkLength(length);
-        byte[] out = new byte[length];
-        out[0] = (byte) id;
-        out[1] = (byte) SevenBit.high(length);
-        out[2] = (byte) SevenBit.low(length);
+        byte[] out = headed(id, HEADER + data.length);
         copy7(data, out, HEADER);
         return out;
     }
@@ -23,15 +18,21 @@ final class Frames {
     static byte[] bus(int id, int address, byte[] data) {
         SevenBit.checkAddress(address);
         int length = BUS_OVERHEAD + data.length;
+        byte[] out = headed(id, length);
+        out[3] = (byte) SevenBit.high(address);
+        out[4] = (byte) SevenBit.low(address);
+        copy7(data, out, 5);
+        out[length - 1] = (byte) SevenBit.checksum(out, 0, length - 1);
+        return out;
+    }
+
+    /** A frame of {@code length} bytes with its id and 14-bit length written, the rest still zero. */
+    private static byte[] headed(int id, int length) {
         checkLength(length);
         byte[] out = new byte[length];
         out[0] = (byte) id;
         out[1] = (byte) SevenBit.high(length);
         out[2] = (byte) SevenBit.low(length);
-        out[3] = (byte) SevenBit.high(address);
-        out[4] = (byte) SevenBit.low(address);
-        copy7(data, out, 5);
-        out[length - 1] = (byte) SevenBit.checksum(out, 0, length - 1);
         return out;
     }
 

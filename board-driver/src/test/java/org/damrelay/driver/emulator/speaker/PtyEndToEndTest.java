@@ -11,9 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
@@ -97,9 +97,7 @@ class PtyEndToEndTest {
     }
 
     private static PdnGame firstCorpusGame() throws IOException {
-        Path shared = Path.of(System.getProperty("damrelay.shared", "../../shared"));
-        if (!Files.isDirectory(shared.resolve("corpus"))) shared = Path.of("../shared");
-        return PdnReader.read(shared.resolve("corpus/nk2003-amsterdam.pdn")).stream().filter(g -> !g.plies().isEmpty()).findFirst().orElseThrow();
+        return SharedTree.corpusFile("nk2003-amsterdam.pdn").stream().filter(g -> !g.plies().isEmpty()).findFirst().orElseThrow();
     }
 
     @Test

@@ -1,16 +1,13 @@
 package org.damrelay.driver.reconstruct.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.emulator.Emulator;
@@ -37,8 +34,7 @@ public final class ReconstructionBench {
     record Played(PdnGame game, Timeline timeline, double[] lastChange, double[] pressAt) {}
 
     public static void main(String[] args) throws IOException {
-        Path shared = Path.of(System.getProperty("damrelay.shared", "../shared"));
-        List<PdnGame> games = corpus(shared.resolve("corpus"));
+        List<PdnGame> games = SharedTree.corpusGames();
         for (String noise : new String[] {"default", "heavy"}) {
             List<Played> played = new ArrayList<>();
             for (int i = 0; i < games.size(); i++) played.add(play(games.get(i), NoiseProfile.preset(noise), 1000 + i));
@@ -127,15 +123,5 @@ public final class ReconstructionBench {
             pos = pos.apply(move);
         }
         return new Played(game, s.finish(), last, pressAt);
-    }
-
-    private static List<PdnGame> corpus(Path dir) throws IOException {
-        List<PdnGame> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".pdn")).sorted().toList()) {
-                for (PdnGame g : PdnReader.read(f)) if (!g.plies().isEmpty()) out.add(g);
-            }
-        }
-        return out;
     }
 }
