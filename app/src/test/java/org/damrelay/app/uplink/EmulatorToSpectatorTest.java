@@ -100,11 +100,6 @@ class EmulatorToSpectatorTest {
         return session.finish();
     }
 
-    private static ReconstructConfig paced(ReconstructConfig d) {
-        return new ReconstructConfig(d.variant(), d.start(), d.orientation(), d.whiteOnRight(), d.settleMs() / PACE,
-                d.pressGraceMs() / PACE, d.irregularMs() / PACE, d.heldMs() / PACE, d.touchMinMs() / PACE,
-                d.timeControl(), d.increment());
-    }
 
     @Test
     void aSpectatorSeesTheEmulatedGameMoveByMoveInOrder() throws Exception {
@@ -129,7 +124,7 @@ class EmulatorToSpectatorTest {
             emulator.start();
 
             DriverStation.Config config = new DriverStation.Config(List.of(cable.source("5521")),
-                    paced(ReconstructConfig.defaults(game.variant()).withStart(game.start())),
+                    ReconstructConfig.defaults(game.variant()).withStart(game.start()).paced(PACE),
                     dir.resolve("outbox"), dir.resolve("captures"),
                     UplinkConfig.of(relay.ingest(), HallRelay.TOKEN, HallRelay.EVENT, HallRelay.DRIVER)
                             .withBackoff(Duration.ofMillis(50), Duration.ofMillis(400)));
@@ -164,7 +159,7 @@ class EmulatorToSpectatorTest {
             Thread emulator = new Thread(pump, "bus-emulator");
             emulator.start();
             DriverStation station = DriverStation.start(new DriverStation.Config(List.of(cable.busSource("55")),
-                    paced(ReconstructConfig.defaults(game.variant()).withStart(game.start())),
+                    ReconstructConfig.defaults(game.variant()).withStart(game.start()).paced(PACE),
                     dir.resolve("outbox"), null,
                     UplinkConfig.of(relay.ingest(), HallRelay.TOKEN, HallRelay.EVENT, HallRelay.DRIVER)
                             .withBackoff(Duration.ofMillis(50), Duration.ofMillis(400))));

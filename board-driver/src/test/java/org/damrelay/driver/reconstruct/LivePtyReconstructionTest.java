@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
@@ -47,7 +47,7 @@ class LivePtyReconstructionTest {
 
     @Test
     void movesArriveInOrderOverARealPseudoTerminal() throws Exception {
-        PdnGame game = PdnReader.read(SharedCorpus.root().resolve("corpus/nk_ronde_01.pdn")).get(0);
+        PdnGame game = SharedTree.corpusFile("nk_ronde_01.pdn").get(0);
         List<Move> plies = game.plies().subList(0, PLIES);
         // human hands, but quick thinkers: the test stays within seconds
         Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);

@@ -63,7 +63,7 @@ class BusGameStartTest {
         Map<Integer, List<ArbiterEvent>> events = new ConcurrentHashMap<>();
         BusPoller poller = new BusPoller(address -> {
             List<ArbiterEvent> heard = events.computeIfAbsent(address, a -> new CopyOnWriteArrayList<>());
-            return new Reconstructor(paced(ReconstructConfig.defaults(Variant.INTERNATIONAL)), heard::add);
+            return new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(PACE), heard::add);
         }, BusPoller.Config.defaults(), BusListener.NONE);
         LinkSupervisor driver = new LinkSupervisor(() -> line[0], poller, DriverClock.system(),
                 new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), LineRecorder.NONE);
@@ -98,11 +98,5 @@ class BusGameStartTest {
     private static List<Move> moves(List<ArbiterEvent> heard) {
         if (heard == null) return List.of();
         return heard.stream().filter(e -> e.type() == EventType.MOVE).map(ArbiterEvent::move).toList();
-    }
-
-    private static ReconstructConfig paced(ReconstructConfig d) {
-        return new ReconstructConfig(d.variant(), d.start(), d.orientation(), d.whiteOnRight(), d.settleMs() / PACE,
-                d.pressGraceMs() / PACE, d.irregularMs() / PACE, d.heldMs() / PACE, d.touchMinMs() / PACE,
-                d.timeControl(), d.increment());
     }
 }
