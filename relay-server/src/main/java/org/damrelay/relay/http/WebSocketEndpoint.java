@@ -20,11 +20,15 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
 
     /** WebSocket close reasons must fit in a control frame (125 bytes with the code). */
     private static final int MAX_REASON = 120;
+    /** How long a peer has to answer our close frame before the TCP connection is closed anyway. */
+    static final long CLOSE_GRACE_MILLIS = 2000;
 
     protected final RelayCore core;
     private final String kind;
     protected Channel channel;
     private ScheduledFuture<?> helloDeadline;
+    /** Our close frame is sent (event loop only): the peer's frames are read and dropped until it answers. */
+    private boolean closing;
 
     /** @param kind the connection kind in the metrics: driver, spectator or arbiter */
     protected WebSocketEndpoint(RelayCore core, String kind) {
@@ -65,17 +69,30 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
         if (frame instanceof CloseWebSocketFrame) {
-            ctx.writeAndFlush(new CloseWebSocketFrame(1000, "bye")).addListener(ChannelFutureListener.CLOSE);
+            if (closing) {
+                ctx.close(); // the peer answered our close frame: the closing handshake is complete
+            } else {
+                ctx.writeAndFlush(new CloseWebSocketFrame(1000, "bye")).addListener(ChannelFutureListener.CLOSE);
+            }
             return;
         }
-        frameRead(ctx, frame);
+        if (!closing) frameRead(ctx, frame);
     }
 
+    /**
+     * Closes with a code the peer can read. The TCP connection is not closed at once (RFC 6455
+     * 7.1.1): a peer still sending (a flood, a driver streaming its backlog) would find it reset, and
+     * a reset can throw away our close frame unread. Until the peer answers, or the grace runs out,
+     * its frames are read and dropped, never applied.
+     */
     protected void close(int code, String reason) {
-        if (channel.isActive()) {
+        channel.eventLoop().execute(() -> {
+            if (closing || !channel.isActive()) return;
+            closing = true;
             String r = reason.length() > MAX_REASON ? reason.substring(0, MAX_REASON) : reason;
-            channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
-        }
+            channel.writeAndFlush(new CloseWebSocketFrame(code, r));
+            channel.eventLoop().schedule(() -> { channel.close(); }, CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        });
     }
 
     @Override
