@@ -131,7 +131,7 @@ class EmulatorToSpectatorTest {
             DriverStation station = DriverStation.start(config);
             try {
                 await().atMost(Duration.ofSeconds(90)).until(() -> spectator.moves().size() >= PLIES);
-                await().atMost(Duration.ofSeconds(10)).until(() -> station.outbox().unacked().isEmpty());
+                await().atMost(Duration.ofSeconds(30)).until(() -> station.outbox().unacked().isEmpty());
                 assertEquals(expected, spectator.moves(), "every move once, in order");
                 assertEquals(PLIES, relay.snapshot("nk-r1-b1").getPliesCount());
             } finally {

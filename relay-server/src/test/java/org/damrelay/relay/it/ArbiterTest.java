@@ -50,7 +50,7 @@ class ArbiterTest {
         driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
         arbiter = arbiter(TestRelay.ARBITER_TOKEN);
         spectator = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
     }
 
     @AfterEach
@@ -74,7 +74,7 @@ class ArbiterTest {
     private ArbiterMessage.Builder request(ArbiterRequest.Builder r) {
         String id = "q" + System.nanoTime();
         arbiter.sendJson(r.setRequestId(id).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> arbiterMessages().stream().anyMatch(m -> m.getRequestId().equals(id)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiterMessages().stream().anyMatch(m -> m.getRequestId().equals(id)));
         return arbiterMessages().stream().filter(m -> m.getRequestId().equals(id)).findFirst().orElseThrow();
     }
 
@@ -85,7 +85,7 @@ class ArbiterTest {
     private void play(List<Move> moves) {
         long base = driver.acked("101");
         for (Move m : moves) driver.send("101", Plays.event(m));
-        await().atMost(Duration.ofSeconds(5)).until(() -> driver.acked("101") == base + moves.size());
+        await().atMost(Duration.ofSeconds(30)).until(() -> driver.acked("101") == base + moves.size());
     }
 
     @Test
@@ -96,7 +96,7 @@ class ArbiterTest {
         driver.send("101", GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE).setSubtype(IllegalSubtype.CAPTURE_MISSED)
                 .addSquares(31).addSquares(27).setText("capture 28x19 was compulsory").setFen(Fen.write(after)).build());
         driver.send("101", GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE).setText("clock pressed").build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> alerts().size() == 2);
+        await().atMost(Duration.ofSeconds(30)).until(() -> alerts().size() == 2);
         Alert illegal = alerts().get(0);
         assertEquals(EventType.ILLEGAL_MOVE, illegal.getEvent().getType());
         assertEquals(IllegalSubtype.CAPTURE_MISSED, illegal.getEvent().getSubtype());
@@ -104,7 +104,7 @@ class ArbiterTest {
         assertEquals(3, illegal.getEvent().getPly());
         assertEquals(List.of(31, 27), illegal.getEvent().getSquaresList());
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream().filter(SpectatorMessage.Builder::hasUpdate).count() == 3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream().filter(SpectatorMessage.Builder::hasUpdate).count() == 3);
         assertFalse(SpectatorFlowTest.messages(spectator).stream().anyMatch(m -> m.hasUpdate()
                 && m.getUpdate().getEvent().getType() == EventType.CLOCK_PRESSED_WITHOUT_MOVE));
 
@@ -112,7 +112,7 @@ class ArbiterTest {
         assertTrue(request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(99))).hasError());
         // a second arbiter screen gets every alert so far, with the acknowledgement
         WsClient second = arbiter(TestRelay.ARBITER_TOKEN);
-        await().atMost(Duration.ofSeconds(5)).until(() -> second.json(ArbiterMessage::newBuilder).size() == 2);
+        await().atMost(Duration.ofSeconds(30)).until(() -> second.json(ArbiterMessage::newBuilder).size() == 2);
         Alert again = second.json(ArbiterMessage::newBuilder).get(0).getAlert();
         assertTrue(again.getAcknowledged());
         assertEquals("chief", again.getAcknowledgedBy());
@@ -123,14 +123,14 @@ class ArbiterTest {
     void anAcknowledgementReachesEveryConnectedArbiter() throws Exception {
         WsClient second = arbiter(TestRelay.ARBITER_TOKEN);
         driver.send("101", GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE).setText("clock pressed").build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> alerts().size() == 1);
-        await().atMost(Duration.ofSeconds(5)).until(() -> second.json(ArbiterMessage::newBuilder).stream().anyMatch(ArbiterMessage.Builder::hasAlert));
+        await().atMost(Duration.ofSeconds(30)).until(() -> alerts().size() == 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> second.json(ArbiterMessage::newBuilder).stream().anyMatch(ArbiterMessage.Builder::hasAlert));
         Alert raised = alerts().get(0);
         assertFalse(raised.getAcknowledged());
 
         assertTrue(request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(raised.getAlertId()))).hasOk());
         for (WsClient screen : List.of(arbiter, second)) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> screen.json(ArbiterMessage::newBuilder).stream()
+            await().atMost(Duration.ofSeconds(30)).until(() -> screen.json(ArbiterMessage::newBuilder).stream()
                     .anyMatch(m -> m.hasAlert() && m.getAlert().getAlertId() == raised.getAlertId() && m.getAlert().getAcknowledged()));
             Alert acked = screen.json(ArbiterMessage::newBuilder).stream().filter(m -> m.hasAlert() && m.getAlert().getAcknowledged())
                     .findFirst().orElseThrow().getAlert();
@@ -144,11 +144,11 @@ class ArbiterTest {
     void anEarlyDrawRaisesEarlyDrawAgreedAndEndsTheGame() {
         play(Plays.line(6, 1));
         assertTrue(request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.DRAW))).hasOk());
-        await().atMost(Duration.ofSeconds(5)).until(() -> alerts().stream().anyMatch(a -> a.getEvent().getType() == EventType.EARLY_DRAW_AGREED));
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> alerts().stream().anyMatch(a -> a.getEvent().getType() == EventType.EARLY_DRAW_AGREED));
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                 .anyMatch(m -> m.hasUpdate() && m.getUpdate().getResult() == GameResult.DRAW));
         driver.send("101", Plays.event(Plays.line(7, 1).get(6)));
-        await().atMost(Duration.ofSeconds(5)).until(() -> !driver.errors().isEmpty());
+        await().atMost(Duration.ofSeconds(30)).until(() -> !driver.errors().isEmpty());
         assertEquals(IngestError.Code.GAME_FINISHED, driver.errors().get(0).getCode());
     }
 
@@ -159,7 +159,7 @@ class ArbiterTest {
         ArbiterMessage.Builder ok = request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId("nk-r1-b1")
                 .setCorrection(Correction.newBuilder().setKind(Correction.Kind.TAKE_BACK).setPly(4).setReason("clock pressed twice"))));
         assertTrue(ok.hasOk(), ok.toString());
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                 .anyMatch(m -> m.hasUpdate() && m.getUpdate().hasCorrection()));
         Correction seen = SpectatorFlowTest.messages(spectator).stream().filter(m -> m.hasUpdate() && m.getUpdate().hasCorrection())
                 .findFirst().orElseThrow().getUpdate().getCorrection();
@@ -193,7 +193,7 @@ class ArbiterTest {
     @Test
     void arbiterTokensAreCheckedLikeDriverTokens() throws Exception {
         WsClient wrong = arbiter(TestRelay.DRIVER_TOKEN);
-        await().atMost(Duration.ofSeconds(5)).until(() -> wrong.closed.isDone());
+        await().atMost(Duration.ofSeconds(30)).until(() -> wrong.closed.isDone());
         assertEquals(4401, wrong.closeCode);
     }
 
@@ -206,7 +206,7 @@ class ArbiterTest {
         java.net.http.HttpResponse<String> ok = post("Bearer " + TestRelay.ARBITER_TOKEN, body);
         assertEquals(200, ok.statusCode(), ok.body());
         assertTrue(ok.body().contains("\"ok\""), ok.body());
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                 .anyMatch(m -> m.hasUpdate() && m.getUpdate().getResult() == GameResult.BLACK_WINS));
         java.net.http.HttpResponse<String> bad = post("Bearer " + TestRelay.ARBITER_TOKEN, "{\"result\": {\"gameId\": \"nope\"}}");
         assertEquals(400, bad.statusCode());
@@ -231,13 +231,13 @@ class ArbiterTest {
         assertTrue(ok.hasOk(), ok.toString());
         // the spare board goes on from the game's position; the old one feeds nothing now
         driver.send("105", Plays.event(Plays.line(3, 1).get(2)));
-        await().atMost(Duration.ofSeconds(5)).until(() -> driver.acked("105") == 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> driver.acked("105") == 1);
         driver.send("101", Plays.event(Plays.line(4, 1).get(3)));
-        await().atMost(Duration.ofSeconds(5)).until(() -> !driver.errors().isEmpty());
+        await().atMost(Duration.ofSeconds(30)).until(() -> !driver.errors().isEmpty());
         assertEquals(IngestError.Code.UNKNOWN_BOARD, driver.errors().get(0).getCode());
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                 .anyMatch(m -> m.hasUpdate() && m.getUpdate().hasInfo() && m.getUpdate().getInfo().getSourceBoard().equals("105")));
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                 .filter(m -> m.hasUpdate() && m.getUpdate().hasEvent()).count() == 3);
     }
 }

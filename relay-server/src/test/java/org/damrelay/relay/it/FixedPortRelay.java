@@ -39,7 +39,7 @@ public final class FixedPortRelay implements AutoCloseable {
     public FixedPortRelay start() {
         if (server != null) throw new IllegalStateException("relay already running on port " + port());
         AtomicReference<RelayServer> started = new AtomicReference<>();
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
                 .until(() -> {
                     started.set(RelayServer.start(config));
                     return true;

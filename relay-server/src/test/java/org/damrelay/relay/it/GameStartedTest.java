@@ -47,7 +47,7 @@ class GameStartedTest {
     private static ArbiterMessage.Builder request(WsClient arbiter, ArbiterRequest.Builder r) {
         String id = "q" + System.nanoTime();
         arbiter.sendJson(r.setRequestId(id).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals(id)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals(id)));
         return arbiter.json(ArbiterMessage::newBuilder).stream().filter(m -> m.getRequestId().equals(id)).findFirst().orElseThrow();
     }
 
@@ -67,18 +67,18 @@ class GameStartedTest {
             WsClient arbiter = arbiter(relay);
             List<Move> first = Plays.line(4, 1), second = Plays.line(3, 2);
             for (Move m : first) d.send("101", Plays.event(m));
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 4);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 4);
             assertTrue(request(arbiter, ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1")
                     .setResult(GameResult.WHITE_WINS))).hasOk());
 
             d.send("101", gameStarted());
             for (Move m : second) d.send("101", Plays.event(m));
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 5 && heldErrors(d, "101") == 3);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 5 && heldErrors(d, "101") == 3);
             assertTrue(d.errors().stream().filter(e -> e.getCode() == IngestError.Code.BOARD_HELD)
                     .allMatch(e -> e.getMessage().contains("held since seq 5")), d.errors().toString());
             assertEquals(3, d.pending(), "kept events stay unacked in the driver's outbox");
 
-            await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.json(ArbiterMessage::newBuilder).stream()
+            await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.json(ArbiterMessage::newBuilder).stream()
                     .anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.GAME_STARTED));
             Alert alert = arbiter.json(ArbiterMessage::newBuilder).stream()
                     .filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.GAME_STARTED).findFirst().orElseThrow().getAlert();
@@ -95,7 +95,7 @@ class GameStartedTest {
                     .setInfo(GameInfo.newBuilder().setRound(2).setBoard(1).setWhite(Player.newBuilder().setName("C"))
                             .setBlack(Player.newBuilder().setName("D")).setSourceDriver("hall").setSourceBoard("101"))));
             assertTrue(ok.hasOk(), ok.toString());
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 8);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 8);
             GameSnapshot fresh = snapshot(relay, "nk-r2-b1");
             assertEquals(3, fresh.getPliesCount());
             for (int i = 0; i < 3; i++) assertEquals(second.get(i).from(), fresh.getPlies(i).getMove().getFrom());
@@ -103,12 +103,12 @@ class GameStartedTest {
 
             // and the board goes on normally
             d.send("101", Plays.event(Plays.line(4, 2).get(3)));
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 9);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 9);
             assertEquals(4, snapshot(relay, "nk-r2-b1").getPliesCount());
 
             // set up once more: resolving on the old game cannot take the board, it feeds nk-r2-b1 now
             d.send("101", gameStarted());
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 10);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 10);
             ArbiterMessage.Builder wrong = request(arbiter, ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
             assertEquals("BAD_REQUEST", wrong.getError().getCode());
             assertTrue(wrong.getError().getMessage().contains("feeds nk-r2-b1"), wrong.getError().getMessage());
@@ -123,20 +123,20 @@ class GameStartedTest {
         try (RelayServer relay = RelayServer.start(config);
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
             d.send("102", gameStarted());
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("102") == 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 1);
         }
         try (RelayServer relay = RelayServer.start(config);
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("102") == 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 1);
             d.nextSeq.put("102", 1L);
             for (Move m : moves) d.send("102", Plays.event(m));
-            await().atMost(Duration.ofSeconds(5)).until(() -> heldErrors(d, "102") == 2);
+            await().atMost(Duration.ofSeconds(30)).until(() -> heldErrors(d, "102") == 2);
             assertEquals(0, snapshot(relay, "nk-r1-b2").getPliesCount());
 
             WsClient arbiter = arbiter(relay);
             ArbiterMessage.Builder ok = request(arbiter, ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b2")));
             assertTrue(ok.hasOk(), ok.toString());
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("102") == 3);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 3);
             GameSnapshot g = snapshot(relay, "nk-r1-b2");
             assertEquals(2, g.getPliesCount());
             assertEquals(moves.get(1).from(), g.getPlies(1).getMove().getFrom());

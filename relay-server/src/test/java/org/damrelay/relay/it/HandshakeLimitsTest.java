@@ -52,7 +52,7 @@ class HandshakeLimitsTest {
             WsClient fourth = WsClient.connect(relay.port(), "/ws");
             assertEquals(429, fourth.httpStatus);
             open.get(0).close();
-            await().atMost(Duration.ofSeconds(5)).until(() -> relay.core().metrics().connections("spectator") == 2);
+            await().atMost(Duration.ofSeconds(30)).until(() -> relay.core().metrics().connections("spectator") == 2);
             WsClient again = WsClient.connect(relay.port(), "/ws");
             assertEquals(0, again.httpStatus);
             again.close();
@@ -64,7 +64,7 @@ class HandshakeLimitsTest {
     void aDriverThatNeverSaysHelloIsClosed() throws Exception {
         try (RelayServer relay = RelayServer.start(config(dir, List.of(), 100, 300))) {
             WsClient silent = WsClient.connect(relay.port(), "/ingest");
-            await().atMost(Duration.ofSeconds(5)).until(() -> silent.closed.isDone());
+            await().atMost(Duration.ofSeconds(30)).until(() -> silent.closed.isDone());
             assertEquals(4408, silent.closeCode);
         }
     }
@@ -74,7 +74,7 @@ class HandshakeLimitsTest {
         try (RelayServer relay = RelayServer.start(config(dir, List.of(), 100, 3000, 2))) {
             // this test client never answers a ping
             WsClient mute = WsClient.connect(relay.port(), "/ws");
-            await().atMost(Duration.ofSeconds(10)).until(() -> mute.closed.isDone());
+            await().atMost(Duration.ofSeconds(30)).until(() -> mute.closed.isDone());
             assertEquals(1001, mute.closeCode);
         }
     }
@@ -86,9 +86,9 @@ class HandshakeLimitsTest {
         try (RelayServer relay = RelayServer.start(config(dir, List.of(), 100, 3000))) {
             spectator = WsClient.connect(relay.port(), "/ws");
             driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-            await().atMost(Duration.ofSeconds(5)).until(() -> !driver.ws.received.isEmpty());
+            await().atMost(Duration.ofSeconds(30)).until(() -> !driver.ws.received.isEmpty());
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> spectator.closed.isDone() && driver.ws.closed.isDone());
+        await().atMost(Duration.ofSeconds(30)).until(() -> spectator.closed.isDone() && driver.ws.closed.isDone());
         assertEquals(1001, spectator.closeCode);
         assertEquals(1001, driver.ws.closeCode);
         assertEquals("relay shutting down", spectator.closeReason);

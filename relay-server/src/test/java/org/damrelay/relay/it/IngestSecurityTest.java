@@ -60,7 +60,7 @@ class IngestSecurityTest {
     }
 
     private static void assertClosed(WsClient c, int code, String reasonPart) {
-        await().atMost(Duration.ofSeconds(5)).until(() -> c.closed.isDone());
+        await().atMost(Duration.ofSeconds(30)).until(() -> c.closed.isDone());
         assertEquals(code, c.closeCode, "close reason: " + c.closeReason);
         assertTrue(c.closeReason.contains(reasonPart), c.closeReason);
     }
@@ -94,7 +94,7 @@ class IngestSecurityTest {
     @Test
     void oversizedFramesAreRefusedWith1009() throws Exception {
         TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-        await().atMost(Duration.ofSeconds(5)).until(() -> d.poll().size() + d.ws.received.size() > 0);
+        await().atMost(Duration.ofSeconds(30)).until(() -> d.poll().size() + d.ws.received.size() > 0);
         d.ws.sendFrame(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[20_000])));
         assertClosed(d.ws, 1009, "");
         assertEquals(0, versionOf("nk-r1-b1"));
@@ -130,14 +130,14 @@ class IngestSecurityTest {
     void unknownBoardsAndMovesTheRulesRefuseBlockTheBoardUntilTheArbiterResolves() throws Exception {
         TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
         d.send("999", Plays.event(Move.quiet(32, 28)));
-        await().atMost(Duration.ofSeconds(5)).until(() -> d.errors().size() == 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() == 1);
         assertEquals(IngestError.Code.UNKNOWN_BOARD, d.errors().get(0).getCode());
 
         d.send("101", Plays.event(Move.quiet(32, 28)));
         d.send("101", Plays.event(Move.quiet(19, 24)));
         d.send("101", Plays.event(Move.quiet(28, 17)));  // not a move at all
         d.send("101", Plays.event(Move.quiet(37, 32)));  // behind the refused one
-        await().atMost(Duration.ofSeconds(5)).until(() -> d.errors().size() == 3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() == 3);
         IngestError refused = d.errors().get(1);
         assertEquals(IngestError.Code.MOVE_REFUSED, refused.getCode());
         assertEquals(3, refused.getSeq());
@@ -151,9 +151,9 @@ class IngestSecurityTest {
                 .setEventId("nk").setArbiter("chief")).build());
         arbiter.sendJson(ArbiterRequest.newBuilder().setRequestId("r").setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")).build());
         // the refused seq is acked as skipped; the re-sent seq 4 (37-32) then goes through
-        await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") >= 3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") >= 3);
         d.ws.sendBinary(DriverFrame.newBuilder().setEvent(d.outbox.get("101").get(4L)).build().toByteArray());
-        await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 4);
+        await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 4);
         assertEquals(3, versionOf("nk-r1-b1"));
         assertTrue(arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals("r") && m.hasOk()));
         arbiter.close();

@@ -122,7 +122,7 @@ class KillNineTest {
 
         // the viewer reconnects with the last version it saw and gets only the rest
         WsClient back = SpectatorFlowTest.spectator(port, Subscribe.newBuilder().setGameId("nk-r1-b1").putKnown("nk-r1-b1", lastSeen).build());
-        await().atMost(Duration.ofSeconds(10)).until(() -> SpectatorFlowTest.messages(back).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(back).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         List<SpectatorMessage.Builder> got = SpectatorFlowTest.messages(back);
         assertFalse(got.stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
         List<Integer> versions = got.stream().filter(SpectatorMessage.Builder::hasUpdate).map(m -> m.getUpdate().getVersion()).toList();

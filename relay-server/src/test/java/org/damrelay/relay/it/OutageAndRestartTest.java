@@ -28,7 +28,7 @@ class OutageAndRestartTest {
             WsClient spectator = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
             List<Move> moves = Plays.line(40, 5);
             for (Move m : moves.subList(0, 10)) d.send("101", Plays.event(m));
-            await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 10);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 10);
 
             // the network goes: the hall keeps playing into the outbox
             d.ws.close();
@@ -37,20 +37,20 @@ class OutageAndRestartTest {
 
             // back: the welcome says 10 are durable, the outbox re-sends 11..30
             d.connect(relay.port());
-            await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 30 && d.pending() == 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 30 && d.pending() == 0);
             // a confused driver re-sends old events too: they are dropped and acked again
             for (long seq = 5; seq <= 30; seq += 5) {
                 d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("101")
                         .setSeq(seq).setEvent(Plays.event(moves.get((int) seq - 1)))).build().toByteArray());
             }
             for (Move m : moves.subList(30, 40)) d.send("101", Plays.event(m));
-            await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 40);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 40);
 
             GameSnapshot s = TestRelay.snapshot(relay, "nk-r1-b1");
             assertEquals(40, s.getPliesCount());
             assertEquals(40, s.getVersion());
             for (int i = 0; i < 40; i++) assertEquals(moves.get(i).from(), s.getPlies(i).getMove().getFrom());
-            await().atMost(Duration.ofSeconds(10)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+            await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                     .filter(SpectatorMessage.Builder::hasUpdate).count() == 40);
             List<Integer> versions = SpectatorFlowTest.messages(spectator).stream().filter(SpectatorMessage.Builder::hasUpdate)
                     .map(m -> m.getUpdate().getVersion()).toList();
@@ -70,7 +70,7 @@ class OutageAndRestartTest {
                 d.send("101", Plays.event(a.get(i)));
                 if (i < 9) d.send("102", Plays.event(b.get(i)));
             }
-            await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 12 && d.acked("102") == 9);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 12 && d.acked("102") == 9);
             before1 = TestRelay.snapshot(relay, "nk-r1-b1");
             before2 = TestRelay.snapshot(relay, "nk-r1-b2");
         }
@@ -79,9 +79,9 @@ class OutageAndRestartTest {
             assertEquals(before1, TestRelay.snapshot(relay, "nk-r1-b1"));
             assertEquals(before2, TestRelay.snapshot(relay, "nk-r1-b2"));
             // the welcome tells the driver where each board stands
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 12 && d.acked("102") == 9);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 12 && d.acked("102") == 9);
             WsClient late = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
-            await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
+            await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
             assertEquals(12, SpectatorFlowTest.messages(late).get(0).getSnapshot().getPliesCount());
             late.close();
         }

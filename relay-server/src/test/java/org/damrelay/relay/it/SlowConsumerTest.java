@@ -37,7 +37,7 @@ class SlowConsumerTest {
     private static WsClient stalledSpectator(int port) throws Exception {
         WsClient c = WsClient.connect(port, "/ws", new DefaultHttpHeaders(), 1 << 20, b -> b.option(ChannelOption.SO_RCVBUF, 2048));
         c.sendJson(SpectatorRequest.newBuilder().setSubscribe(Subscribe.newBuilder().setEventId("nk").setRound(1)).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(c).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(c).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         c.reading(false);
         return c;
     }
@@ -80,13 +80,13 @@ class SlowConsumerTest {
             WsClient slow = stalledSpectator(relay.port());
             WsClient fast = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(1).build());
             playMany(relay, hall, hallB, 80);
-            await().atMost(Duration.ofSeconds(10)).until(() -> dropped(relay) > 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> dropped(relay) > 0);
 
             slow.reading(true);
             // once drained it gets a fresh snapshot of each game at its latest version
             for (String g : List.of("nk-r1-b1", "nk-r1-b2", "nk-r1-b3")) {
                 int latest = version(relay, g);
-                await().atMost(Duration.ofSeconds(10)).until(() -> SpectatorFlowTest.messages(slow).stream()
+                await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(slow).stream()
                         .anyMatch(m -> m.hasSnapshot() && m.getSnapshot().getInfo().getGameId().equals(g) && m.getSnapshot().getVersion() == latest));
             }
             long slowUpdates = SpectatorFlowTest.messages(slow).stream().filter(SpectatorMessage.Builder::hasUpdate).count();
@@ -95,7 +95,7 @@ class SlowConsumerTest {
             // a reading spectator ends at the latest state of every game, whatever the stalled one does
             for (String g : List.of("nk-r1-b1", "nk-r1-b2", "nk-r1-b3")) {
                 int latest = version(relay, g);
-                await().atMost(Duration.ofSeconds(10)).until(() -> newest(fast, g) == latest);
+                await().atMost(Duration.ofSeconds(30)).until(() -> newest(fast, g) == latest);
             }
             assertTrue(slow.open());
             slow.close();
@@ -110,8 +110,8 @@ class SlowConsumerTest {
              TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
             WsClient stuck = stalledSpectator(relay.port());
             playMany(relay, hall, hallB, 80);
-            await().atMost(Duration.ofSeconds(10)).until(() -> dropped(relay) > 0);
-            await().atMost(Duration.ofSeconds(10)).until(() -> relay.core().metrics().connections("spectator") == 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> dropped(relay) > 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> relay.core().metrics().connections("spectator") == 0);
             assertEquals(0, relay.core().metrics().connections("spectator"));
             stuck.close();
         }

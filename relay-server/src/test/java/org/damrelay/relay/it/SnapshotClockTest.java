@@ -33,14 +33,14 @@ class SnapshotClockTest {
             Clock second = Clock.newBuilder().setWhiteMs(3_990_000).setBlackMs(4_050_000).setRunning(Side.WHITE).build();
             d.send("101", Plays.event(moves.get(0)).toBuilder().setClock(first).build());
             d.send("101", Plays.event(moves.get(1)).toBuilder().setClock(second).build());
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 2);
-            await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(early).stream().filter(SpectatorMessage.Builder::hasUpdate).count() == 2);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 2);
+            await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(early).stream().filter(SpectatorMessage.Builder::hasUpdate).count() == 2);
             GameUpdate lastReading = SpectatorFlowTest.messages(early).stream().filter(SpectatorMessage.Builder::hasUpdate)
                     .map(SpectatorMessage.Builder::getUpdate).toList().get(1);
             assertTrue(lastReading.getRelayTimeMs() > 0);
 
             WsClient late = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
-            await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
+            await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
             GameSnapshot s = SpectatorFlowTest.messages(late).get(0).getSnapshot();
             assertEquals(second.toBuilder().setRelayTimeMs(lastReading.getRelayTimeMs()).build(), s.getClock());
             early.close();

@@ -37,8 +37,8 @@ class SnapshotTest {
                 d.send("101", Plays.event(a.get(i)));
                 if (i < 17) d.send("102", Plays.event(b.get(i)));
             }
-            await().atMost(Duration.ofSeconds(10)).until(() -> d.acked("101") == 25 && d.acked("102") == 17);
-            await().atMost(Duration.ofSeconds(10)).until(() -> SnapshotStore.latest(data).isPresent() && Journal.segments(data).size() == 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 25 && d.acked("102") == 17);
+            await().atMost(Duration.ofSeconds(30)).until(() -> SnapshotStore.latest(data).isPresent() && Journal.segments(data).size() == 1);
             before1 = TestRelay.snapshot(relay, "nk-r1-b1");
             before2 = TestRelay.snapshot(relay, "nk-r1-b2");
         }
@@ -50,13 +50,13 @@ class SnapshotTest {
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
             assertEquals(before1, TestRelay.snapshot(relay, "nk-r1-b1"));
             assertEquals(before2, TestRelay.snapshot(relay, "nk-r1-b2"));
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("101") == 25 && d.acked("102") == 17);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 25 && d.acked("102") == 17);
             // the stream continues where the driver's outbox says: the next seq is accepted
             d.nextSeq.put("102", 17L);
             d.send("102", Plays.event(Plays.line(18, 2).get(17)));
-            await().atMost(Duration.ofSeconds(5)).until(() -> d.acked("102") == 18);
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 18);
             WsClient back = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").putKnown("nk-r1-b1", 20).build());
-            await().atMost(Duration.ofSeconds(5)).until(() -> SpectatorFlowTest.messages(back).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+            await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(back).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
             assertEquals(List.of(21, 22, 23, 24, 25), SpectatorFlowTest.messages(back).stream().filter(SpectatorMessage.Builder::hasUpdate)
                     .map(m -> m.getUpdate().getVersion()).toList());
             back.close();

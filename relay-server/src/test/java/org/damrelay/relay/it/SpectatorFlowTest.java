@@ -58,19 +58,19 @@ class SpectatorFlowTest {
 
     private void play(String board, List<Move> moves) {
         for (Move m : moves) driver.send(board, Plays.event(m));
-        await().atMost(Duration.ofSeconds(10)).until(() -> driver.acked(board) == moves.size());
+        await().atMost(Duration.ofSeconds(30)).until(() -> driver.acked(board) == moves.size());
     }
 
     @Test
     void spectatorsSeeIngestedMovesLiveAndLateJoinersGetTheSnapshot() throws Exception {
         WsClient early = spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> messages(early).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(early).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         assertTrue(messages(early).get(0).hasSnapshot());
         assertEquals(0, messages(early).get(0).getSnapshot().getPliesCount());
 
         List<Move> moves = Plays.line(6, 1);
         play("101", moves);
-        await().atMost(Duration.ofSeconds(5)).until(() -> messages(early).stream().filter(SpectatorMessage.Builder::hasUpdate).count() == 6);
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(early).stream().filter(SpectatorMessage.Builder::hasUpdate).count() == 6);
         List<SpectatorMessage.Builder> updates = messages(early).stream().filter(SpectatorMessage.Builder::hasUpdate).toList();
         for (int i = 0; i < 6; i++) {
             assertEquals(i + 1, updates.get(i).getUpdate().getVersion());
@@ -78,7 +78,7 @@ class SpectatorFlowTest {
         }
 
         WsClient late = spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(1).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         var snap = messages(late).stream().filter(m -> m.hasSnapshot() && m.getSnapshot().getInfo().getGameId().equals("nk-r1-b1"))
                 .findFirst().orElseThrow().getSnapshot();
         assertEquals(6, snap.getVersion());
@@ -93,7 +93,7 @@ class SpectatorFlowTest {
     void reconnectWithAVersionGetsOnlyWhatWasMissed() throws Exception {
         play("101", Plays.line(5, 2));
         WsClient back = spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").putKnown("nk-r1-b1", 2).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> messages(back).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(back).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         List<SpectatorMessage.Builder> got = messages(back);
         assertFalse(got.stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
         assertEquals(List.of(3, 4, 5), got.stream().filter(SpectatorMessage.Builder::hasUpdate).map(m -> m.getUpdate().getVersion()).toList());
@@ -101,7 +101,7 @@ class SpectatorFlowTest {
 
         // a version the relay no longer has history for (in the future here) gets a snapshot
         WsClient odd = spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").putKnown("nk-r1-b1", 99).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> messages(odd).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(odd).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         assertEquals(5, messages(odd).get(0).getSnapshot().getVersion());
         odd.close();
     }
@@ -110,12 +110,12 @@ class SpectatorFlowTest {
     void delayHoldsBackSpectatorsButNotTheArbiter() throws Exception {
         TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
         WsClient spectator = spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(2).build());
-        await().atMost(Duration.ofSeconds(5)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         assertEquals(4, messages(spectator).stream().filter(SpectatorMessage.Builder::hasSubscribed).findFirst().orElseThrow()
                 .getSubscribed().getDelaySeconds());
 
         play("201", Plays.line(1, 0));
-        await().atMost(Duration.ofSeconds(5)).until(() -> arbiter.messages().stream().anyMatch(ArbiterMessage.Builder::hasUpdate));
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream().anyMatch(ArbiterMessage.Builder::hasUpdate));
         // the arbiter has it; spectators, the JSON and the PDN do not yet
         assertFalse(messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
         assertFalse(get("/pdn/nk-r2-b1.pdn").contains(Plays.line(1, 0).get(0).toString()));
@@ -144,7 +144,7 @@ class SpectatorFlowTest {
                 .setStartFen("W:WK42:B1,6,7,15,17,20,22,29,35,37,46").setSourceDriver("hall").setSourceBoard("109")))).hasOk());
         Move capture = new Move(42, 34, (1L << 22) | (1L << 29) | (1L << 37), List.of(42, 31, 18, 34));
         driver.send("109", Plays.event(capture));
-        await().atMost(Duration.ofSeconds(5)).until(() -> driver.acked("109") == 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> driver.acked("109") == 1);
         String amb = get("/pdn/nk-r1-b9.pdn");
         assertTrue(amb.contains("1. 42x31x18x34"), amb);
         assertTrue(amb.contains("[FEN \"W:WK42:B1,6,7,15,17,20,22,29,35,37,46\"]"), amb);

@@ -30,7 +30,7 @@ public final class TestArbiter implements AutoCloseable {
     public ArbiterMessage.Builder request(ArbiterRequest.Builder r) {
         String id = "q" + REQUESTS.incrementAndGet();
         ws.sendJson(r.setRequestId(id).build());
-        await().atMost(Duration.ofSeconds(10)).until(() -> reply(id) != null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> reply(id) != null);
         return reply(id);
     }
 

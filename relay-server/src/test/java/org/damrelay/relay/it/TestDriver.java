@@ -58,7 +58,7 @@ public final class TestDriver implements AutoCloseable {
     /** Sends an event and waits until the relay has it durable; a refusal fails at once, naming it. */
     public long sendDurable(String board, GameEvent e) {
         long seq = send(board, e);
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
             List<IngestError> refused = errors();
             if (!refused.isEmpty()) throw new AssertionError("relay refused an event: " + refused);
             return acked(board) >= seq;

@@ -10,7 +10,7 @@ public final class Waits {
     private Waits() { }
 
     public static ConditionFactory eventually() {
-        return Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+        return Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
                 .ignoreExceptionsInstanceOf(StaleElementReferenceException.class);
     }
 }

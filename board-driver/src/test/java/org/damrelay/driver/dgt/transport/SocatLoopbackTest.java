@@ -45,7 +45,7 @@ class SocatLoopbackTest {
         boardEnd = dir.resolve("board");
         socat = new ProcessBuilder(SOCAT.toString(), "pty,raw,echo=0,link=" + hostEnd, "pty,raw,echo=0,link=" + boardEnd)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(hostEnd) && Files.exists(boardEnd));
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(hostEnd) && Files.exists(boardEnd));
     }
 
     @AfterEach
@@ -103,7 +103,7 @@ class SocatLoopbackTest {
             socat.destroy();
             socat.waitFor(5, TimeUnit.SECONDS);
             byte[] buf = new byte[16];
-            await().atMost(Duration.ofSeconds(10)).until(() -> {
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
                 try {
                     host.read(buf, 50);
                     return false;
@@ -127,14 +127,14 @@ class SocatLoopbackTest {
             Thread host = new Thread(supervisor, "pty-host");
             host.start();
             try {
-                await().atMost(Duration.ofSeconds(10)).until(() -> observer.kinds().contains("board"));
+                await().atMost(Duration.ofSeconds(30)).until(() -> observer.kinds().contains("board"));
                 board.write(new BoardMessage.FieldUpdate(61, 0).encode());
-                await().atMost(Duration.ofSeconds(10)).until(() -> observer.kinds().contains("field"));
+                await().atMost(Duration.ofSeconds(30)).until(() -> observer.kinds().contains("field"));
                 assertArrayEquals(StartPositionCheck.start(false), observer.boards.get(0));
                 assertTrue(observer.snapshot().stream().anyMatch(c -> c.endsWith("field 61 EMPTY")));
 
                 socat.destroy();
-                await().atMost(Duration.ofSeconds(10)).until(() -> observer.snapshot().get(observer.snapshot().size() - 1).endsWith("link false"));
+                await().atMost(Duration.ofSeconds(30)).until(() -> observer.snapshot().get(observer.snapshot().size() - 1).endsWith("link false"));
             } finally {
                 supervisor.stop();
                 host.join(5000);

@@ -146,6 +146,6 @@ class BusLineTest {
             pump.stop();
             emulator.join(5000);
         }
-        await().atMost(Duration.ofSeconds(5)).until(pump::done);
+        await().atMost(Duration.ofSeconds(30)).until(pump::done);
     }
 }

@@ -66,14 +66,14 @@ class BusPollerEndToEndTest {
                 new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), LineRecorder.NONE);
         Thread host = new Thread(driver, "bus-driver");
         try {
-            await().atMost(Duration.ofSeconds(5)).until(() -> Files.exists(link));
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(link));
             host.start();
-            await().atMost(Duration.ofSeconds(10)).until(() -> poller.states().size() == 3);
+            await().atMost(Duration.ofSeconds(30)).until(() -> poller.states().size() == 3);
             assertEquals(Map.of(201, BoardState.CONNECTED, 202, BoardState.CONNECTED, 203, BoardState.CONNECTED), poller.states());
             await().atMost(Duration.ofSeconds(30)).until(() -> boards.stream().allMatch(BoardSpeaker::finished));
             for (int i = 0; i < 3; i++) {
                 BoardSpeaker b = boards.get(i);
-                await().atMost(Duration.ofSeconds(5)).untilAsserted(
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(
                         () -> assertArrayEquals(b.board(), seen.get(b.address()).board(), "board " + b.address()));
             }
         } finally {

@@ -137,10 +137,10 @@ class PtyEndToEndTest {
                 new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), LineRecorder.NONE);
         Thread host = new Thread(driver, "driver");
         try {
-            await().atMost(Duration.ofSeconds(5)).until(() -> Files.exists(dir.resolve("dgt")));
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(dir.resolve("dgt")));
             host.start();
             await().atMost(Duration.ofSeconds(30)).until(pump::done);
-            await().atMost(Duration.ofSeconds(5)).until(() -> driver.connects() == 2);
+            await().atMost(Duration.ofSeconds(30)).until(() -> driver.connects() == 2);
 
             assertEquals(2, driver.connects(), "connected, cable pulled, found again under the new name");
             assertTrue(Files.notExists(dir.resolve("dgt")), "the first device name went away with the cable");
