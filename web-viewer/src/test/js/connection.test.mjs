@@ -84,6 +84,13 @@ test('a game starting with black to move numbers its plies from 2, as arbiter-ev
   assert.deepEqual(store.state.games.get('b').moves.map(m => m.ply), [2]);
   applyUpdate(store, { gameId: 'b', version: 2, correction: { kind: 'TAKE_BACK', ply: 0 } });
   assert.deepEqual(store.state.games.get('b').moves, []);
+  // the relay numbers corrections the same way: replacing ply 2 is replacing black's first move
+  applyUpdate(store, { gameId: 'b', version: 3, event: { type: 'MOVE', ply: 2, notation: '19-23', fen: 'W:W31-50:B1-18,20,23' } });
+  applyUpdate(store, { gameId: 'b', version: 4, event: { type: 'MOVE', ply: 3, notation: '32-28', fen: 'B:W28,31,33-50:B1-18,20,23' } });
+  applyUpdate(store, { gameId: 'b', version: 5, correction: { kind: 'REPLACE_MOVE', ply: 2, notation: '19-24', fen: 'W:W31-50:B1-18,20,24' } });
+  assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24']]);
+  applyUpdate(store, { gameId: 'b', version: 6, correction: { kind: 'SET_POSITION', ply: 2, fen: 'B:W31-50:B1-20' } });
+  assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24'], [3, '(set)']]);
 });
 
 test('a store refuses a move that skips a ply and keeps what it had', () => {
@@ -112,4 +119,26 @@ test('the arbiter stream only places an update that follows the version held', (
   applyUpdate(store, { gameId: 'e-r1-b1', version: 5, event: { type: 'UNCROWNED_KING', squares: [3] } }, { contiguous: true });
   assert.deepEqual(store.state.games.get('e-r1-b1').status.uncrowned, [3]);
   assert.equal(store.state.versions.get('e-r1-b1'), 6);
+});
+
+test('a snapshot clock ticks from when the relay read it, not from when the spectator joined', async () => {
+  const { clockOf, rebaseClocks } = await import('../../main/resources/damrelay/viewer/js/connection.js');
+  const { remaining } = await import('../../main/resources/damrelay/viewer/js/clock.js');
+  const read = 1_795_248_000_000;
+  const joined = read + 90_000; // 90 s into white's think
+  const c = clockOf({ whiteMs: 600_000, blackMs: 500_000, running: 'WHITE', relayTimeMs: String(read) }, 0, joined);
+  assert.deepEqual(remaining(c, joined), { white: 510_000, black: 500_000 });
+  // a broadcast 60 s behind shows the reading 60 s later
+  const delayed = clockOf({ whiteMs: 600_000, blackMs: 500_000, running: 'WHITE', relayTimeMs: String(read) }, 60_000, joined);
+  assert.deepEqual(remaining(delayed, joined), { white: 570_000, black: 500_000 });
+  // a browser clock behind the relay's never counts up
+  assert.equal(remaining(clockOf({ whiteMs: 600_000, running: 'WHITE', relayTimeMs: String(read) }, 0, read - 5000), read - 5000).white, 600_000);
+  // without a reading time (a live update) it ticks from now
+  assert.equal(clockOf({ whiteMs: 600_000, running: 'WHITE' }, 0, joined).at, joined);
+
+  // the delay is learnt after the snapshots: the clock is re-based on it
+  const store = createStore();
+  store.putGame({ id: 'e-r1-b1', white: { name: 'W' }, black: { name: 'B' }, moves: [], clock: c }, 3);
+  rebaseClocks(store, 60_000, joined);
+  assert.deepEqual(remaining(store.state.games.get('e-r1-b1').clock, joined), { white: 570_000, black: 500_000 });
 });

@@ -15,7 +15,8 @@ const ARTICLES = {
 
 // The arbiter must act on these; warnings need a look; the rest is information.
 const ACT = new Set(['ILLEGAL_MOVE', 'POSITION_UNKNOWN', 'FLAG_FALL', 'DRAW_BY_RULE', 'NO_LEGAL_MOVES',
-  'EARLY_DRAW_AGREED', 'BOARD_DISCONNECTED', 'BOARD_ORIENTATION']);
+  'EARLY_DRAW_AGREED', 'BOARD_DISCONNECTED', 'BOARD_ORIENTATION',
+  'GAME_STARTED']); // the board waits until the arbiter assigns it to a game
 const LOOK = new Set(['UNCROWNED_KING', 'MOVE_REPLACED', 'MOVE_RETRACTED', 'IRREGULAR_MOVE_STANDS',
   'INCOMPLETE_MOVE', 'CLOCK_PRESSED_WITHOUT_MOVE', 'CLOCK_MISMATCH', 'ACCIDENTAL_DISPLACEMENT']);
 

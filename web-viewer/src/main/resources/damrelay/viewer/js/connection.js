@@ -29,21 +29,39 @@ export function backoffDelay(attempt, random = Math.random) {
   return Math.round(base * (0.5 + random() / 2));
 }
 
-function clockOf(c) {
+/**
+ * A clock reading for clock.js. A snapshot's clock says when the relay read it (relayTimeMs): it
+ * ticks from then, seen `delayMs` later by a delayed broadcast, so a late joiner does not see the
+ * running side's time as it was at the last move. Never from the future (a browser clock behind
+ * the relay's). Without that time (live updates) the reading is fresh: it ticks from now.
+ */
+export function clockOf(c, delayMs = 0, now = Date.now()) {
   // An all-zero clock is proto3's "no reading yet", not two flags fallen.
   if (!c || (!c.whiteMs && !c.blackMs)) return null;
   const running = c.running === 'WHITE' ? 'W' : c.running === 'BLACK' ? 'B' : null;
-  return { white: c.whiteMs ?? 0, black: c.blackMs ?? 0, running, at: Date.now() };
+  const relayAt = Number(c.relayTimeMs) || null;
+  return { white: c.whiteMs ?? 0, black: c.blackMs ?? 0, running, relayAt, at: readingTime(relayAt, delayMs, now) };
+}
+
+function readingTime(relayAt, delayMs, now) {
+  return relayAt ? Math.min(now, relayAt + delayMs) : now;
+}
+
+/** The broadcast delay became known (after the snapshots): snapshot clocks tick from their reading as the delay shows it. */
+export function rebaseClocks(store, delayMs, now = Date.now()) {
+  for (const g of store.state.games.values()) {
+    if (g.clock?.relayAt) store.clock(g.id, { ...g.clock, at: readingTime(g.clock.relayAt, delayMs, now) });
+  }
 }
 
 function player(p) {
   return { name: p?.name || '?', team: p?.team ?? '', rating: p?.rating ?? 0 };
 }
 
-function gameOf(snapshot) {
+function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
-  // The relay numbers its plies 1, 2, 3... from the start position; the viewer's plies count from
-  // white's first move (arbiter-events.md), one more when the game starts with black to move.
+  // Plies count from white's first move (arbiter-events.md): one more when the game starts with
+  // black to move. The relay numbers them the same way; the index is used in case a ply lacks it.
   const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
@@ -54,7 +72,7 @@ function gameOf(snapshot) {
       clock: clockOf(p.clock), irregular: !!p.irregular,
     })),
     result: RESULT_TEXT[snapshot.result] ?? null,
-    clock: clockOf(snapshot.clock),
+    clock: clockOf(snapshot.clock, delayMs),
   };
 }
 
@@ -124,7 +142,8 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     }
   } else if (u.correction) {
     const c = u.correction;
-    const kept = base + (c.ply ?? 0); // the relay's ply n is the viewer's ply base + n
+    // plies are numbered as in arbiter-events.md on both sides; ply 0 (or 1 with black to move first) = the start
+    const kept = Math.max(base, c.ply ?? 0);
     if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v);
     else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v);
     else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: '(set)', fen: c.fen, clock: null, corrected: true }], v);
@@ -192,9 +211,13 @@ export function connectSpectator({ store, base, subscription, WebSocketImpl = gl
     url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
     onOpen: socket => socket.send(JSON.stringify({ subscribe: { ...subscription, known: Object.fromEntries(store.state.versions) } })),
     onMessage: m => {
-      if (m.snapshot) store.putGame(gameOf(m.snapshot), m.snapshot.version ?? 0);
+      if (m.snapshot) store.putGame(gameOf(m.snapshot, (store.state.delaySeconds ?? 0) * 1000), m.snapshot.version ?? 0);
       else if (m.update) applyUpdate(store, m.update);
-      else if (m.subscribed) store.delay(m.subscribed.delaySeconds ?? 0);
+      else if (m.subscribed) {
+        const delaySeconds = m.subscribed.delaySeconds ?? 0;
+        if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
+        store.delay(delaySeconds);
+      }
       else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
   });

@@ -59,7 +59,7 @@ final class BoardLine implements AutoCloseable {
     private Reconstructor reconstruction(ReconstructConfig config, Outbox outbox, int address) {
         String board = source.boardId(address);
         log.info("{}: board {} feeds the relay as \"{}\"", source.lineName(), address, board);
-        return new Reconstructor(config, new BoardFeed(board, config.variant(), outbox));
+        return new Reconstructor(config, new BoardFeed(board, config.variant(), config.start(), outbox));
     }
 
     void start() {

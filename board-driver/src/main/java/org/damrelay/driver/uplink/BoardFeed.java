@@ -2,6 +2,7 @@ package org.damrelay.driver.uplink;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
@@ -17,11 +18,19 @@ public final class BoardFeed implements ArbiterListener {
 
     private final String board;
     private final Variant variant;
+    private final Position start;
     private final Outbox outbox;
 
+    /** A board whose games start from the standard position. */
     public BoardFeed(String board, Variant variant, Outbox outbox) {
+        this(board, variant, Position.start(), outbox);
+    }
+
+    /** @param start where this board's games start: with black to move, plies are numbered from 2 */
+    public BoardFeed(String board, Variant variant, Position start, Outbox outbox) {
         this.board = board;
         this.variant = variant;
+        this.start = start;
         this.outbox = outbox;
     }
 
@@ -32,9 +41,9 @@ public final class BoardFeed implements ArbiterListener {
     /** @throws UncheckedIOException when the outbox cannot write: the board must stop rather than lose the event */
     @Override
     public void onEvent(ArbiterEvent event) {
-        var wire = GameEvents.toProto(event, variant);
+        var wire = GameEvents.toProto(event, variant, start);
         if (wire.isEmpty()) {
-            // e.g. GAME_STARTED: the relay could not take it; the capture file still has the bytes
+            // a type newer than the wire protocol: the relay could not take it; the capture file still has the bytes
             log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);
             return;
         }

@@ -5,6 +5,7 @@ import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ClockTimes;
@@ -27,15 +28,25 @@ public final class GameEvents {
         return Optional.empty();
     }
 
-    /** The event on the wire, or empty when protocol v1 has no name for its type. */
+    /** The event on the wire, or empty when protocol v1 has no name for its type; the game started from the start position. */
     public static Optional<GameEvent> toProto(ArbiterEvent e, Variant variant) {
-        return wireType(e.type()).map(type -> build(type, e, variant));
+        return toProto(e, variant, Position.start());
     }
 
-    private static GameEvent build(EventType type, ArbiterEvent e, Variant variant) {
+    /**
+     * The event on the wire for a game that started from {@code start}. Reconstruction counts plies
+     * played; the wire numbers them as arbiter-events.md does (1 = white's first move), so with
+     * black to move at the start every ply is one more.
+     */
+    public static Optional<GameEvent> toProto(ArbiterEvent e, Variant variant, Position start) {
+        int offset = start.sideToMove() == Color.BLACK ? 1 : 0;
+        return wireType(e.type()).map(type -> build(type, e, variant, offset));
+    }
+
+    private static GameEvent build(EventType type, ArbiterEvent e, Variant variant, int plyOffset) {
         GameEvent.Builder b = GameEvent.newBuilder()
                 .setType(type)
-                .setPly(e.ply())
+                .setPly(e.ply() == 0 ? 0 : e.ply() + plyOffset)
                 .setCaptureTimeMs(e.t());
         if (e.subtype() != null) b.setSubtype(IllegalSubtype.valueOf(e.subtype().name()));
         if (e.side() != null) b.setSide(side(e.side()));

@@ -165,6 +165,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         switch (e.getCode()) {
             case MOVE_REFUSED, MALFORMED, GAME_FINISHED -> log.error("{}; its events stay in the outbox until the arbiter resolves it", what);
             case BOARD_BLOCKED -> log.warn("{}; its events stay in the outbox until the arbiter resolves it", what);
+            case BOARD_HELD -> log.warn("{}; a new game was set up: its events stay in the outbox until the arbiter assigns the board", what);
             case UNKNOWN_BOARD -> log.warn("{}; no pairing feeds from this board yet, its events wait in the outbox", what);
             case SEQUENCE_GAP -> log.warn("{}; re-sending from the last acked seq", what);
             default -> log.warn("{}", what);

@@ -2,38 +2,30 @@ package org.damrelay.relay.arbiter;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.ingest.IngestHandler;
 
 /** The arbiter's WebSocket on /arbiter: JSON ArbiterRequests after an authenticated hello. */
-public final class ArbiterHandler extends SimpleChannelInboundHandler<WebSocketFrame> implements ArbiterSession {
+public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSession {
 
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
     private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace();
 
-    private final RelayCore core;
     private final ArbiterService service;
-    private Channel channel;
     private volatile String eventId;
     private volatile String arbiter;
-    private ScheduledFuture<?> helloTimeout;
 
     public ArbiterHandler(RelayCore core, ArbiterService service) {
-        this.core = core;
+        super(core, "arbiter");
         this.service = service;
     }
 
@@ -52,27 +44,17 @@ public final class ArbiterHandler extends SimpleChannelInboundHandler<WebSocketF
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        channel = ctx.channel();
-        core.metrics().connectionOpened("arbiter");
-        long ms = core.config().limits().helloTimeoutMillis();
-        helloTimeout = ctx.executor().schedule(() -> close(IngestHandler.HELLO_TIMEOUT, "no hello within " + ms + " ms"),
-                ms, TimeUnit.MILLISECONDS);
+        super.handlerAdded(ctx);
+        expectHello(ctx, IngestHandler.HELLO_TIMEOUT);
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        helloTimeout.cancel(false);
-        core.metrics().connectionClosed("arbiter");
+    protected void disconnected() {
         if (eventId != null) core.execute(() -> service.disconnected(this));
-        ctx.fireChannelInactive();
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-        if (frame instanceof CloseWebSocketFrame) {
-            ctx.writeAndFlush(new CloseWebSocketFrame(1000, "bye")).addListener(ChannelFutureListener.CLOSE);
-            return;
-        }
+    protected void frameRead(ChannelHandlerContext ctx, WebSocketFrame frame) {
         if (!(frame instanceof TextWebSocketFrame text)) {
             close(IngestHandler.MALFORMED, "malformed frame: /arbiter takes JSON text frames");
             return;
@@ -97,7 +79,7 @@ public final class ArbiterHandler extends SimpleChannelInboundHandler<WebSocketF
     }
 
     private void hello(ArbiterHello h) {
-        helloTimeout.cancel(false);
+        helloArrived();
         if (h.getToken().isEmpty()) {
             close(IngestHandler.UNAUTHENTICATED, "missing token");
             return;
@@ -116,19 +98,5 @@ public final class ArbiterHandler extends SimpleChannelInboundHandler<WebSocketF
             }
         }
         close(IngestHandler.UNAUTHENTICATED, "unknown or revoked token");
-    }
-
-    private void close(int code, String reason) {
-        if (channel.isActive()) {
-            String r = reason.length() > 120 ? reason.substring(0, 120) : reason;
-            channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
-        }
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // a peer that resets or breaks the protocol: nothing to answer, just drop it
-        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
     }
 }

@@ -16,6 +16,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
@@ -116,7 +117,17 @@ public final class ArbiterService implements RelayCore.LiveListener {
             return;
         }
         JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
-        core.commit(rec, book().apply(rec, false), () -> ok(s, id, "alert " + alertId + " acknowledged"));
+        core.commit(rec, book().apply(rec, false), () -> {
+            ok(s, id, "alert " + alertId + " acknowledged");
+            acknowledged(book().alert(alertId));
+        });
+    }
+
+    /** Every arbiter screen of the event, not only the one that acknowledged, sees the alert as handled. */
+    private void acknowledged(Alert a) {
+        String eventId = book().game(a.getGameId()).info().getEventId();
+        ArbiterMessage m = ArbiterMessage.newBuilder().setAlert(a).build();
+        for (ArbiterSession other : sessions) if (other.eventId().equals(eventId)) other.send(m);
     }
 
     private void result(ArbiterSession s, String id, String gameId, GameResult result) {
@@ -127,7 +138,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         commitUpdate(g, GameUpdate.newBuilder().setResult(result), now);
         String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + org.damrelay.relay.game.Pdn.result(result);
         if (result == GameResult.DRAW && EarlyDraw.isEarly(g.live())) {
-            GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(g.live().plyCount())
+            GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(last(g.live()))
                     .setCaptureTimeMs(now).setText("draw agreed after " + EarlyDraw.movesBothMade(g.live())
                             + " moves: too early, both players lose (SWR 13.4)").build();
             commitUpdate(g, GameUpdate.newBuilder().setEvent(early), now);
@@ -142,16 +153,21 @@ public final class ArbiterService implements RelayCore.LiveListener {
         Correction.Builder b = c.toBuilder().setArbiter(s.arbiter());
         String action;
         switch (c.getKind()) {
+            // ply numbers as in arbiter-events.md (1 = white's first move); the fold counts plies played
             case TAKE_BACK -> {
-                if (c.getPly() > live.plyCount()) throw new IllegalArgumentException("cannot take back to ply " + c.getPly() + ": the game has " + live.plyCount());
-                b.setFen(Fen.write(live.positionAfter(c.getPly())));
+                if (live.countAt(c.getPly()) > live.plyCount()) {
+                    throw new IllegalArgumentException("cannot take back to ply " + c.getPly() + ": the last ply is " + last(live));
+                }
+                b.setFen(Fen.write(live.positionAfter(live.countAt(c.getPly()))));
                 action = "TAKE_BACK to ply " + c.getPly();
             }
             case REPLACE_MOVE -> {
-                if (c.getPly() < 1 || c.getPly() > live.plyCount()) {
-                    throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has " + live.plyCount());
+                int count = live.countAt(c.getPly());
+                if (count < 1 || count > live.plyCount()) {
+                    throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has plies "
+                            + live.plyNumber(1) + ".." + last(live));
                 }
-                Position before = live.positionAfter(c.getPly() - 1);
+                Position before = live.positionAfter(count - 1);
                 Move m = Moves.toMove(c.getMove());
                 Move legal = live.variant().legalMoves(before).stream().filter(m::equals).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("move " + m + " is not legal at ply " + c.getPly()
@@ -163,8 +179,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
             }
             case SET_POSITION -> {
                 Position p = Fen.parse(c.getFen());
-                int ply = c.getPly() == 0 ? live.plyCount() : c.getPly();
-                if (ply > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the game has " + live.plyCount());
+                int ply = c.getPly() == 0 ? live.plyNumber(live.plyCount()) : c.getPly();
+                if (live.countAt(ply) > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the last ply is " + last(live));
                 b.setPly(ply).setFen(Fen.write(p));
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
             }
@@ -184,7 +200,14 @@ public final class ArbiterService implements RelayCore.LiveListener {
         GameRecord g = book().gameFor(full);
         String action = "PAIRING " + gameId + ": " + full.getWhite().getName() + " - " + full.getBlack().getName()
                 + " on " + full.getSourceDriver() + "/" + full.getSourceBoard();
+        Source src = new Source(full.getEventId(), full.getSourceDriver(), full.getSourceBoard());
+        boolean wasHeld = book().cursors().containsKey(src) && book().cursor(src).held();
+        // applying the pairing releases a held board it names; its kept events then follow in order
         commitUpdate(g, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
+        if (wasHeld) {
+            ingest.releaseHeld(src);
+            action += " (board held since a new game was set up on it: its events now go to " + gameId + ")";
+        }
         audit(s, id, g, action, "", action);
     }
 
@@ -194,6 +217,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
         GameInfo info = g.info();
         Source src = new Source(info.getEventId(), info.getSourceDriver(), info.getSourceBoard());
         SourceCursor cursor = book().cursor(src);
+        if (cursor.held()) {
+            releaseHold(s, id, g, src, cursor);
+            return;
+        }
         if (!cursor.blocked()) {
             error(s, id, "NOT_BLOCKED", "board " + info.getSourceBoard() + " of game " + gameId + " is not blocked");
             return;
@@ -211,6 +238,28 @@ public final class ArbiterService implements RelayCore.LiveListener {
         });
         String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped";
         audit(s, id, g, action, cursor.blockedReason(), action);
+    }
+
+    /** The new game set up on a held board is this game: its kept events apply to it, in order. */
+    private void releaseHold(ArbiterSession s, String id, GameRecord g, Source src, SourceCursor cursor) {
+        String feeds = book().directory().gameFor(src).orElse("");
+        if (!feeds.equals(g.id())) {
+            // the kept events would go to the game the board feeds, not to this one
+            error(s, id, "BAD_REQUEST", "board " + src.board() + " feeds " + (feeds.isEmpty() ? "no game" : feeds)
+                    + ", not " + g.id() + ": assign it with a pairing instead");
+            return;
+        }
+        long since = cursor.heldSince();
+        JournalRecord rec = JournalRecord.newBuilder().setHoldRelease(HoldRelease.newBuilder().setEventId(src.eventId())
+                .setDriverId(src.driver()).setBoard(src.board())).build();
+        core.commit(rec, book().apply(rec, false), null);
+        ingest.releaseHeld(src);
+        String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
+        audit(s, id, g, action, "", action);
+    }
+
+    private static int last(GameFold live) {
+        return live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
     }
 
     private void commitUpdate(GameRecord g, GameUpdate.Builder u, long now) {

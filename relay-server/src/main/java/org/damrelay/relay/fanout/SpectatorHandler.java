@@ -2,12 +2,8 @@ package org.damrelay.relay.fanout;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.util.HashSet;
@@ -16,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.SpectatorRequest;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.http.WebSocketEndpoint;
 
 /**
  * One spectator's WebSocket on /ws. Spectators only subscribe: anything but a JSON
@@ -23,44 +20,30 @@ import org.damrelay.relay.RelayCore;
  * high water mark it stops getting updates; once drained it gets fresh snapshots instead of the
  * backlog, and if it stays stuck it is cut.
  */
-public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocketFrame> implements SpectatorConnection {
+public final class SpectatorHandler extends WebSocketEndpoint implements SpectatorConnection {
 
     public static final int SLOW_CONSUMER = 4000, BAD_REQUEST = 4400, TOO_MANY = 4429;
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
 
-    private final RelayCore core;
     private final SpectatorFanout fanout;
     private final Set<String> scopes = new HashSet<>();
-    private Channel channel;
     private volatile boolean lagging;
     private boolean cutScheduled;
     private long windowStart;
     private int inWindow;
 
     public SpectatorHandler(RelayCore core, SpectatorFanout fanout) {
-        this.core = core;
+        super(core, "spectator");
         this.fanout = fanout;
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        channel = ctx.channel();
-        core.metrics().connectionOpened("spectator");
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        core.metrics().connectionClosed("spectator");
+    protected void disconnected() {
         core.execute(() -> fanout.remove(this));
-        ctx.fireChannelInactive();
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-        if (frame instanceof CloseWebSocketFrame) {
-            ctx.writeAndFlush(new CloseWebSocketFrame(1000, "bye")).addListener(ChannelFutureListener.CLOSE);
-            return;
-        }
+    protected void frameRead(ChannelHandlerContext ctx, WebSocketFrame frame) {
         if (!rateOk()) {
             close(TOO_MANY, "more than " + core.config().limits().spectatorMessagesPerSecond() + " messages per second");
             return;
@@ -156,18 +139,4 @@ public final class SpectatorHandler extends SimpleChannelInboundHandler<WebSocke
 
     @Override
     public void closeTooMany(String reason) { close(TOO_MANY, reason); }
-
-    private void close(int code, String reason) {
-        if (channel.isActive()) {
-            String r = reason.length() > 120 ? reason.substring(0, 120) : reason;
-            channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
-        }
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // a peer that resets or breaks the protocol: nothing to answer, just drop it
-        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
-    }
 }

@@ -12,7 +12,7 @@ import org.damrelay.proto.Side;
 
 /**
  * Checks a driver event against the stored game with the rules core, and puts an accepted one in
- * canonical form (our ply number, side, path, notation, FEN), so every later reader folds the
+ * canonical form (our ply number, 1 = white's first move; side, path, notation, FEN), so every later reader folds the
  * same thing. An irregular move that stood is never refused: it must come as ILLEGAL_MOVE with
  * the position it led to.
  */
@@ -39,7 +39,8 @@ public final class EventCheck {
                     : move(game, e, game.plyCount() - 1);
             case MOVE_RETRACTED -> retract(game, e);
             case ILLEGAL_MOVE -> illegal(game, e);
-            default -> new Verdict.Accepted(e.toBuilder().setPly(e.getPly() == 0 ? game.plyCount() : e.getPly()).build());
+            default -> new Verdict.Accepted(e.toBuilder().setPly(e.getPly() != 0 || game.plyCount() == 0 ? e.getPly()
+                    : game.plyNumber(game.plyCount())).build());
         };
     }
 
@@ -58,7 +59,7 @@ public final class EventCheck {
         Move played = null;
         for (Move m : legal) if (m.equals(claimed)) played = m;
         if (played == null) {
-            return Verdict.refuse(Code.MOVE_REFUSED, "move " + describe(claimed) + " at ply " + (basePly + 1)
+            return Verdict.refuse(Code.MOVE_REFUSED, "move " + describe(claimed) + " at ply " + game.plyNumber(basePly + 1)
                     + " cannot follow " + Fen.write(before) + " (legal: " + legal + "); an irregular move that stood"
                     + " must be sent as ILLEGAL_MOVE with its fen");
         }
@@ -77,7 +78,7 @@ public final class EventCheck {
                         + " but the driver says " + e.getFen());
             }
         }
-        return new Verdict.Accepted(e.toBuilder().setPly(basePly + 1).setSide(side(before))
+        return new Verdict.Accepted(e.toBuilder().setPly(game.plyNumber(basePly + 1)).setSide(side(before))
                 .setMove(Moves.toData(canonical)).setNotation(Moves.notation(before, canonical, variant))
                 .setFen(Fen.write(after)).build());
     }
@@ -85,7 +86,7 @@ public final class EventCheck {
     private static Verdict retract(GameFold game, GameEvent e) {
         if (game.plyCount() == 0) return Verdict.refuse(Code.MOVE_REFUSED, "MOVE_RETRACTED but no move has been played");
         Position back = game.positionAfter(game.plyCount() - 1);
-        return new Verdict.Accepted(e.toBuilder().setPly(game.plyCount()).setFen(Fen.write(back)).build());
+        return new Verdict.Accepted(e.toBuilder().setPly(game.plyNumber(game.plyCount())).setFen(Fen.write(back)).build());
     }
 
     private static Verdict illegal(GameFold game, GameEvent e) {
@@ -96,7 +97,7 @@ public final class EventCheck {
         } catch (IllegalArgumentException ex) {
             return Verdict.refuse(Code.MALFORMED, "ILLEGAL_MOVE: " + ex.getMessage());
         }
-        GameEvent.Builder b = e.toBuilder().setPly(game.plyCount() + 1).setFen(Fen.write(after));
+        GameEvent.Builder b = e.toBuilder().setPly(game.plyNumber(game.plyCount() + 1)).setFen(Fen.write(after));
         if (b.getSide() == Side.SIDE_UNSPECIFIED) b.setSide(side(game.position()));
         if (b.getNotation().isBlank() && e.hasMove()) b.setNotation(e.getMove().getFrom() + "-" + e.getMove().getTo());
         return new Verdict.Accepted(b.build());

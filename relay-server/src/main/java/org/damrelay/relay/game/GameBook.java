@@ -12,6 +12,8 @@ import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.IngestRecord;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.SkipRecord;
@@ -76,6 +78,7 @@ public final class GameBook {
                 Source s = new Source(gameEvent(u.getGameId()), in.getDriverId(), in.getBoard());
                 SourceCursor c = cursor(s);
                 c.applied = Math.max(c.applied, in.getSeq());
+                if (u.getEvent().getType() == EventType.GAME_STARTED) c.heldSince = in.getSeq();
                 if (stored) {
                     c.markDurable(in.getSeq(), false);
                     addStored(u);
@@ -85,7 +88,13 @@ public final class GameBook {
             case ARBITER_UPDATE -> {
                 GameUpdate u = r.getArbiterUpdate();
                 if (stored) addStored(u);
-                if (u.hasInfo()) directory.put(u.getInfo());
+                if (u.hasInfo()) {
+                    directory.put(u.getInfo());
+                    // a pairing that names a held board is the arbiter assigning it to this game
+                    GameInfo i = u.getInfo();
+                    SourceCursor held = cursors.get(new Source(i.getEventId(), i.getSourceDriver(), i.getSourceBoard()));
+                    if (held != null) held.heldSince = 0;
+                }
                 return new Applied(u, noteAlert(u));
             }
             case AUDIT -> audit.add(r.getAudit());
@@ -104,6 +113,11 @@ public final class GameBook {
                 c.blockedReason = "";
                 if (stored) c.markDurable(k.getSeq(), true);
             }
+            case HOLD_RELEASE -> {
+                HoldRelease h = r.getHoldRelease();
+                SourceCursor c = cursors.get(new Source(h.getEventId(), h.getDriverId(), h.getBoard()));
+                if (c != null) c.heldSince = 0;
+            }
             case BODY_NOT_SET -> { }
         }
         return Applied.NOTHING;
@@ -121,7 +135,7 @@ public final class GameBook {
             SourceCursor c = e.getValue();
             if (c.applied == 0) continue;
             b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
-                    .setBoard(e.getKey().board()).setSeq(c.applied).setSkipped(c.durableSkipped));
+                    .setBoard(e.getKey().board()).setSeq(c.applied).setSkipped(c.durableSkipped).setHeldSince(c.heldSince));
         }
         b.addAllAlerts(alerts.values()).addAllAudit(audit);
         return b.build();
@@ -142,6 +156,7 @@ public final class GameBook {
             SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));
             cur.applied = c.getSeq();
             cur.markDurable(c.getSeq(), c.getSkipped());
+            cur.heldSince = c.getHeldSince();
         }
         for (Alert a : s.getAlertsList()) alerts.put(a.getAlertId(), a);
         audit.addAll(s.getAuditList());

@@ -3,6 +3,7 @@ package org.damrelay.relay.game;
 import org.damrelay.draughts.notation.Fen;
 import java.util.ArrayList;
 import java.util.List;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.proto.Clock;
@@ -49,7 +50,7 @@ public final class GameFold {
     public void apply(GameUpdate u) {
         version = u.getVersion();
         switch (u.getChangeCase()) {
-            case EVENT -> applyEvent(u.getEvent());
+            case EVENT -> applyEvent(u.getEvent(), u.getRelayTimeMs());
             case CORRECTION -> applyCorrection(u.getCorrection());
             case RESULT -> {
                 result = u.getResult();
@@ -60,8 +61,9 @@ public final class GameFold {
         }
     }
 
-    private void applyEvent(GameEvent e) {
-        if (e.hasClock()) clock = e.getClock();
+    private void applyEvent(GameEvent e, long relayTimeMs) {
+        // the time of the reading lets a late joiner tick the running side from then
+        if (e.hasClock()) clock = e.getClock().toBuilder().setRelayTimeMs(relayTimeMs).build();
         switch (e.getType()) {
             case MOVE -> addPly(e, false);
             case ILLEGAL_MOVE -> addPly(e, true);
@@ -75,7 +77,7 @@ public final class GameFold {
     }
 
     private void addPly(GameEvent e, boolean irregular) {
-        Ply.Builder p = Ply.newBuilder().setPly(plies.size() + 1).setNotation(e.getNotation()).setFen(e.getFen())
+        Ply.Builder p = Ply.newBuilder().setPly(plyNumber(plies.size() + 1)).setNotation(e.getNotation()).setFen(e.getFen())
                 .setIrregular(irregular);
         if (e.hasMove()) p.setMove(e.getMove());
         if (e.hasClock()) p.setClock(e.getClock());
@@ -86,17 +88,17 @@ public final class GameFold {
     private void applyCorrection(Correction c) {
         corrections++;
         switch (c.getKind()) {
-            case TAKE_BACK -> truncate(c.getPly());
+            case TAKE_BACK -> truncate(countAt(c.getPly()));
             case REPLACE_MOVE -> {
-                truncate(c.getPly() - 1);
+                truncate(countAt(c.getPly()) - 1);
                 plies.add(Ply.newBuilder().setPly(c.getPly()).setNotation(c.getNotation()).setFen(c.getFen())
                         .setMove(c.getMove()).build());
                 positions.add(Fen.parse(c.getFen()));
             }
             case SET_POSITION -> {
                 // the new position counts as a ply without a move, so PDN and the viewer show it
-                truncate(c.getPly());
-                plies.add(Ply.newBuilder().setPly(plies.size() + 1).setFen(c.getFen()).setIrregular(true).build());
+                truncate(countAt(c.getPly()));
+                plies.add(Ply.newBuilder().setPly(plyNumber(plies.size() + 1)).setFen(c.getFen()).setIrregular(true).build());
                 positions.add(Fen.parse(c.getFen()));
             }
             default -> { }
@@ -116,6 +118,15 @@ public final class GameFold {
     public Position position() { return positions.get(positions.size() - 1); }
     public Position positionAfter(int ply) { return positions.get(ply); }
     public int plyCount() { return plies.size(); }
+
+    /**
+     * Ply numbers follow arbiter-events.md: 1 = white's first move, so a game set up with black to
+     * move starts at ply 2. The number of the ply that brings the game to {@code count} plies played.
+     */
+    public int plyNumber(int count) { return count + (positions.get(0).sideToMove() == Color.BLACK ? 1 : 0); }
+
+    /** How many plies are played once ply number {@code ply} is (0 = none). */
+    public int countAt(int ply) { return Math.max(0, ply - plyNumber(0)); }
     public Ply lastPly() { return plies.isEmpty() ? null : plies.get(plies.size() - 1); }
     public List<Ply> plies() { return List.copyOf(plies); }
     public GameResult result() { return result; }

@@ -2,7 +2,8 @@ package org.damrelay.relay.game;
 
 /**
  * Where one physical board's stream stands: the last seq applied (accepted or skipped), the last
- * one made durable (what is acked), and the seq that was refused and blocks the board, if any.
+ * one made durable (what is acked), the seq that was refused and blocks the board, if any, and
+ * the GAME_STARTED that holds the board until the arbiter assigns it to a game.
  */
 public final class SourceCursor {
     long applied;
@@ -10,6 +11,7 @@ public final class SourceCursor {
     boolean durableSkipped;
     long blockedSeq;
     String blockedReason = "";
+    long heldSince;
 
     public long applied() { return applied; }
     public long durable() { return durable; }
@@ -17,6 +19,9 @@ public final class SourceCursor {
     public boolean blocked() { return blockedSeq != 0; }
     public long blockedSeq() { return blockedSeq; }
     public String blockedReason() { return blockedReason; }
+    /** A new game was set up on the board (GAME_STARTED at {@link #heldSince()}) and the arbiter has not assigned it yet. */
+    public boolean held() { return heldSince != 0; }
+    public long heldSince() { return heldSince; }
 
     public void block(long seq, String reason) {
         if (blockedSeq == 0) {

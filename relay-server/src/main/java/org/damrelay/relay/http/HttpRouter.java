@@ -44,9 +44,11 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
     private final Endpoints endpoints;
     private final StaticFiles files;
     private final StateEndpoints state;
+    private final CorsPolicy corsPolicy;
 
     public HttpRouter(RelayCore core, Endpoints endpoints, StaticFiles files, StateEndpoints state) {
         this.core = core;
+        this.corsPolicy = new CorsPolicy(core.config().limits().allowedOrigins());
         this.endpoints = endpoints;
         this.files = files;
         this.state = state;
@@ -67,13 +69,14 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             upgrade(ctx, req, path);
             return;
         }
+        Responses.Cors cors = Responses.Cors.of(corsPolicy, req.headers().get(HttpHeaderNames.ORIGIN));
         if (req.method() == HttpMethod.POST && path.equals("/api/arbiter")) {
             boolean keep = HttpUtil.isKeepAlive(req);
             endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8))
                     .orTimeout(10, TimeUnit.SECONDS)
                     .whenComplete((a, err) -> {
                         if (err != null) Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "no answer: " + err);
-                        else Responses.text(ctx, keep, HttpResponseStatus.valueOf(a.status()), "application/json", a.json());
+                        else Responses.text(ctx, keep, HttpResponseStatus.valueOf(a.status()), "application/json", a.json(), cors);
                     });
             return;
         }
@@ -84,7 +87,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         if (path.equals("/health")) {
             Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
-                    core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}");
+                    core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}", cors);
             return;
         }
         if (path.equals("/metrics")) {
@@ -93,37 +96,37 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         Matcher m;
         if (path.equals("/api/events")) {
-            fromCore(ctx, keepAlive, "application/json", state::eventsJson);
+            fromCore(ctx, keepAlive, cors, "application/json", state::eventsJson);
         } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
             int r = Integer.parseInt(m.group(2));
-            fromCore(ctx, keepAlive, "application/json", () -> state.roundJson(e, r));
+            fromCore(ctx, keepAlive, cors, "application/json", () -> state.roundJson(e, r));
         } else if ((m = EVENT_JSON.matcher(path)).matches()) {
             String e = m.group(1);
-            fromCore(ctx, keepAlive, "application/json", () -> state.eventJson(e));
+            fromCore(ctx, keepAlive, cors, "application/json", () -> state.eventJson(e));
         } else if ((m = GAME_JSON.matcher(path)).matches()) {
             String g = m.group(1);
-            fromCore(ctx, keepAlive, "application/json", () -> state.gameJson(g));
+            fromCore(ctx, keepAlive, cors, "application/json", () -> state.gameJson(g));
         } else if ((m = ROUND_PDN.matcher(path)).matches()) {
             String e = m.group(1);
             int r = Integer.parseInt(m.group(2));
-            fromCore(ctx, keepAlive, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r));
+            fromCore(ctx, keepAlive, cors, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r));
         } else if ((m = GAME_PDN.matcher(path)).matches()) {
             String g = m.group(1);
-            fromCore(ctx, keepAlive, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g));
+            fromCore(ctx, keepAlive, cors, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g));
         } else {
             StaticFiles.File f = files.find(path);
-            if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path);
-            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes());
+            if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path, cors);
+            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes(), cors);
         }
     }
 
     /** State lives on the core thread: compute there, write from there (Netty hands the write to the channel's loop). */
-    private void fromCore(ChannelHandlerContext ctx, boolean keepAlive, String type, Supplier<String> body) {
+    private void fromCore(ChannelHandlerContext ctx, boolean keepAlive, Responses.Cors cors, String type, Supplier<String> body) {
         core.execute(() -> {
             String s = body.get();
-            if (s == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no such event, round or game");
-            else Responses.text(ctx, keepAlive, HttpResponseStatus.OK, type, s);
+            if (s == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no such event, round or game", cors);
+            else Responses.text(ctx, keepAlive, HttpResponseStatus.OK, type, s, cors);
         });
     }
 

@@ -17,11 +17,25 @@ final class Responses {
 
     private Responses() {}
 
+    /** The CORS headers one request's answer carries. */
+    record Cors(String allowOrigin, boolean varyByOrigin) {
+        static final Cors NONE = new Cors(null, false);
+
+        static Cors of(CorsPolicy policy, String origin) {
+            return new Cors(policy.allowOrigin(origin), policy.variesByOrigin());
+        }
+    }
+
     static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, byte[] body) {
+        send(ctx, keepAlive, status, contentType, body, Cors.NONE);
+    }
+
+    static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, byte[] body, Cors cors) {
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
-        r.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+        if (cors.allowOrigin() != null) r.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, cors.allowOrigin());
+        if (cors.varyByOrigin()) r.headers().set(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN);
         HttpUtil.setContentLength(r, body.length);
         if (keepAlive) {
             r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
@@ -31,11 +45,20 @@ final class Responses {
         }
     }
 
+    static void text(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, String body, Cors cors) {
+        send(ctx, keepAlive, status, contentType, body.getBytes(StandardCharsets.UTF_8), cors);
+    }
+
     static void text(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, String body) {
-        send(ctx, keepAlive, status, contentType, body.getBytes(StandardCharsets.UTF_8));
+        text(ctx, keepAlive, status, contentType, body, Cors.NONE);
     }
 
     static void error(ChannelHandlerContext ctx, HttpResponseStatus status, String message) {
-        text(ctx, false, status, "text/plain; charset=utf-8", message + "\n");
+        error(ctx, status, message, Cors.NONE);
+    }
+
+    /** A CORS reader gets the error's text too, not an opaque network failure. */
+    static void error(ChannelHandlerContext ctx, HttpResponseStatus status, String message, Cors cors) {
+        text(ctx, false, status, "text/plain; charset=utf-8", message + "\n", cors);
     }
 }

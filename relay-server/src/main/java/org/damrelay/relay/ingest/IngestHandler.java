@@ -3,19 +3,14 @@ package org.damrelay.relay.ingest;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.Hello;
 import org.damrelay.proto.RelayFrame;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.Tokens;
 
@@ -24,19 +19,16 @@ import org.damrelay.relay.config.Tokens;
  * event; after that every binary frame is a board event handed to the core. Anything else closes
  * the connection with the documented close code, having accepted nothing from it.
  */
-public final class IngestHandler extends SimpleChannelInboundHandler<WebSocketFrame> implements DriverSession {
+public final class IngestHandler extends WebSocketEndpoint implements DriverSession {
 
     public static final int MALFORMED = 4400, UNAUTHENTICATED = 4401, FORBIDDEN = 4403, BAD_VERSION = 4406, HELLO_TIMEOUT = 4408;
 
-    private final RelayCore core;
     private final IngestService service;
-    private Channel channel;
     private volatile String eventId;
     private volatile String driverId;
-    private ScheduledFuture<?> helloTimeout;
 
     public IngestHandler(RelayCore core, IngestService service) {
-        this.core = core;
+        super(core, "driver");
         this.service = service;
     }
 
@@ -53,26 +45,17 @@ public final class IngestHandler extends SimpleChannelInboundHandler<WebSocketFr
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        channel = ctx.channel();
-        core.metrics().connectionOpened("driver");
-        long ms = core.config().limits().helloTimeoutMillis();
-        helloTimeout = ctx.executor().schedule(() -> close(HELLO_TIMEOUT, "no hello within " + ms + " ms"), ms, TimeUnit.MILLISECONDS);
+        super.handlerAdded(ctx);
+        expectHello(ctx, HELLO_TIMEOUT);
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        helloTimeout.cancel(false);
-        core.metrics().connectionClosed("driver");
+    protected void disconnected() {
         if (eventId != null) core.execute(() -> service.disconnected(this));
-        ctx.fireChannelInactive();
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-        if (frame instanceof CloseWebSocketFrame) {
-            ctx.writeAndFlush(new CloseWebSocketFrame(1000, "bye")).addListener(ChannelFutureListener.CLOSE);
-            return;
-        }
+    protected void frameRead(ChannelHandlerContext ctx, WebSocketFrame frame) {
         if (!(frame instanceof BinaryWebSocketFrame)) {
             close(MALFORMED, "malformed frame: /ingest takes binary protobuf DriverFrame messages only");
             return;
@@ -101,7 +84,7 @@ public final class IngestHandler extends SimpleChannelInboundHandler<WebSocketFr
     }
 
     private void hello(Hello h) {
-        helloTimeout.cancel(false);
+        helloArrived();
         if (h.getProtocolVersion() != IngestService.PROTOCOL_VERSION) {
             close(BAD_VERSION, "unsupported protocol version " + h.getProtocolVersion() + " (this relay speaks "
                     + IngestService.PROTOCOL_VERSION + ")");
@@ -132,19 +115,5 @@ public final class IngestHandler extends SimpleChannelInboundHandler<WebSocketFr
             }
         }
         close(UNAUTHENTICATED, "unknown or revoked token");
-    }
-
-    private void close(int code, String reason) {
-        if (channel.isActive()) {
-            String r = reason.length() > 120 ? reason.substring(0, 120) : reason;
-            channel.writeAndFlush(new CloseWebSocketFrame(code, r)).addListener(ChannelFutureListener.CLOSE);
-        }
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // a peer that resets or breaks the protocol: nothing to answer, just drop it
-        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
     }
 }

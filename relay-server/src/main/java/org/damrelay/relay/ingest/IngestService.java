@@ -1,9 +1,13 @@
 package org.damrelay.relay.ingest;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.damrelay.proto.Ack;
 import org.damrelay.proto.BoardEvent;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.IngestRecord;
@@ -21,7 +25,8 @@ import org.damrelay.relay.game.Verdict;
 /**
  * What the relay does with driver events: drop duplicates by seq, refuse gaps, unknown boards and
  * moves the rules core rejects (and block the board until the arbiter resolves it), and journal
- * the rest, acking each once it is durable. Runs on the core thread.
+ * the rest, acking each once it is durable. After a GAME_STARTED the board is held: its next
+ * events are kept, unacked, until the arbiter assigns the board to a game. Runs on the core thread.
  */
 public final class IngestService {
 
@@ -29,9 +34,14 @@ public final class IngestService {
 
     private record DriverKey(String eventId, String driverId) {}
 
+    /** An event of a held board, kept (unacked) until the arbiter assigns the board to a game. */
+    private record Pending(DriverSession session, BoardEvent event, long receivedNanos) {}
+
     private final RelayCore core;
     /** The newest connection of each driver: acks go there, even for events sent before a reconnect. */
     private final Map<DriverKey, DriverSession> sessions = new HashMap<>();
+    /** In memory only: the driver keeps them in its outbox too and re-sends them after a relay restart. */
+    private final Map<Source, List<Pending>> held = new HashMap<>();
 
     public IngestService(RelayCore core) {
         this.core = core;
@@ -89,6 +99,10 @@ public final class IngestService {
             }
             return;
         }
+        if (cursor.held()) {
+            hold(session, source, cursor, be, receivedNanos);
+            return;
+        }
         if (cursor.blocked()) {
             error(session, IngestError.Code.BOARD_BLOCKED, be, "board " + board + " is blocked since seq "
                     + cursor.blockedSeq() + " (" + cursor.blockedReason() + "); the arbiter must resolve it");
@@ -112,8 +126,13 @@ public final class IngestService {
             error(session, r.code(), be, "game " + gameId + ": " + r.message());
             return;
         }
-        GameUpdate update = game.append(GameUpdate.newBuilder().setEvent(((Verdict.Accepted) v).event()),
-                System.currentTimeMillis());
+        GameEvent accepted = ((Verdict.Accepted) v).event();
+        if (accepted.getType() == EventType.GAME_STARTED) {
+            accepted = accepted.toBuilder().setText("a new game was set up on board " + board + " (driver " + session.driverId()
+                    + "); " + gameId + " stays as it is and the board's next events wait until you assign the board to a game"
+                    + (accepted.getText().isBlank() ? "" : " [driver: " + accepted.getText() + "]")).build();
+        }
+        GameUpdate update = game.append(GameUpdate.newBuilder().setEvent(accepted), System.currentTimeMillis());
         JournalRecord record = JournalRecord.newBuilder().setIngest(IngestRecord.newBuilder()
                 .setDriverId(session.driverId()).setBoard(board).setSeq(be.getSeq()).setUpdate(update)).build();
         GameBook.Applied applied = book.apply(record, false);
@@ -123,6 +142,30 @@ public final class IngestService {
             core.metrics().ingestLag(session.driverId() + "/" + board, (System.nanoTime() - receivedNanos) / 1_000_000);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /** Keeps an event of a held board in order (a re-send of a kept one is dropped) and says why it is not acked. */
+    private void hold(DriverSession session, Source source, SourceCursor cursor, BoardEvent be, long receivedNanos) {
+        List<Pending> kept = held.computeIfAbsent(source, k -> new ArrayList<>());
+        long next = cursor.applied() + kept.size() + 1;
+        if (be.getSeq() > next) {
+            error(session, IngestError.Code.SEQUENCE_GAP, be, "seq " + be.getSeq() + " after " + (next - 1) + ": send " + next + " first");
+            return;
+        }
+        if (be.getSeq() == next) kept.add(new Pending(session, be, receivedNanos));
+        error(session, IngestError.Code.BOARD_HELD, be, "board " + be.getBoard() + " is held since seq " + cursor.heldSince()
+                + " (a new game was set up on it); seq " + be.getSeq() + " is kept and applied once the arbiter assigns the board to a game");
+    }
+
+    /**
+     * Core thread, once the arbiter assigned a held board to a game (its cursor no longer held):
+     * the kept events go through the ordinary path in their order, so they are checked, journaled
+     * and acked as if they had just arrived.
+     */
+    public void releaseHeld(Source source) {
+        List<Pending> kept = held.remove(source);
+        if (kept == null) return;
+        for (Pending p : kept) accept(p.session(), p.event(), p.receivedNanos());
     }
 
     static RelayFrame ack(String board, long seq, boolean skipped) {

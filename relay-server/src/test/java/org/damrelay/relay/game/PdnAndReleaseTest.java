@@ -47,6 +47,28 @@ class PdnAndReleaseTest {
     }
 
     @Test
+    void plyNumbersCountFromWhitesFirstMoveSoBlacksFirstMoveIsPly2() {
+        String fen = "B:W31,32,33:B18,19,20";
+        GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").setStartFen(fen).build());
+        GameEvent first = move(r.live(), 18, 22);
+        assertEquals(2, first.getPly(), "arbiter-events.md: ply 1 = white's first move");
+        r.append(GameUpdate.newBuilder().setEvent(first), 1);
+        GameEvent second = move(r.live(), 31, 27);
+        assertEquals(3, second.getPly());
+        r.append(GameUpdate.newBuilder().setEvent(second), 2);
+        assertEquals(java.util.List.of(2, 3), r.live().plies().stream().map(org.damrelay.proto.Ply::getPly).toList());
+
+        // corrections use the same numbers: back to after ply 2 keeps black's first move
+        r.append(GameUpdate.newBuilder().setCorrection(org.damrelay.proto.Correction.newBuilder()
+                .setKind(org.damrelay.proto.Correction.Kind.TAKE_BACK).setPly(2)), 3);
+        assertEquals(1, r.live().plyCount());
+        assertEquals("18-22", r.live().lastPly().getNotation());
+        // and an alert raised now is about ply 2
+        GameEvent alert = accepted(r.live(), GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE).build());
+        assertEquals(2, alert.getPly());
+    }
+
+    @Test
     void anIrregularMoveThatStoodIsMarkedInThePdn() {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
         r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1);

@@ -120,6 +120,27 @@ class ArbiterTest {
     }
 
     @Test
+    void anAcknowledgementReachesEveryConnectedArbiter() throws Exception {
+        WsClient second = arbiter(TestRelay.ARBITER_TOKEN);
+        driver.send("101", GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE).setText("clock pressed").build());
+        await().atMost(Duration.ofSeconds(5)).until(() -> alerts().size() == 1);
+        await().atMost(Duration.ofSeconds(5)).until(() -> second.json(ArbiterMessage::newBuilder).stream().anyMatch(ArbiterMessage.Builder::hasAlert));
+        Alert raised = alerts().get(0);
+        assertFalse(raised.getAcknowledged());
+
+        assertTrue(request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(raised.getAlertId()))).hasOk());
+        for (WsClient screen : List.of(arbiter, second)) {
+            await().atMost(Duration.ofSeconds(5)).until(() -> screen.json(ArbiterMessage::newBuilder).stream()
+                    .anyMatch(m -> m.hasAlert() && m.getAlert().getAlertId() == raised.getAlertId() && m.getAlert().getAcknowledged()));
+            Alert acked = screen.json(ArbiterMessage::newBuilder).stream().filter(m -> m.hasAlert() && m.getAlert().getAcknowledged())
+                    .findFirst().orElseThrow().getAlert();
+            assertEquals("chief", acked.getAcknowledgedBy());
+            assertEquals(EventType.CLOCK_PRESSED_WITHOUT_MOVE, acked.getEvent().getType());
+        }
+        second.close();
+    }
+
+    @Test
     void anEarlyDrawRaisesEarlyDrawAgreedAndEndsTheGame() {
         play(Plays.line(6, 1));
         assertTrue(request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.DRAW))).hasOk());
