@@ -168,8 +168,6 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // a peer that resets or breaks the protocol: nothing to answer, just drop it
-        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
+        PeerErrors.caught(ctx, cause, "http", core.metrics());
     }
 }
