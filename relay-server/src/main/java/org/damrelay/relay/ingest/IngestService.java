@@ -35,7 +35,10 @@ public final class IngestService {
     private record DriverKey(String eventId, String driverId) {}
 
     /** An event of a held board, kept (unacked) until the arbiter assigns the board to a game. */
-    private record Pending(DriverSession session, BoardEvent event, long receivedNanos) {}
+    private record Pending(DriverSession session, BoardEvent event) {}
+
+    /** Kept events per held board; past this the driver's outbox alone keeps them and re-sends them after the release. */
+    static final int MAX_KEPT = 2000;
 
     private final RelayCore core;
     /** The newest connection of each driver: acks go there, even for events sent before a reconnect. */
@@ -100,7 +103,7 @@ public final class IngestService {
             return;
         }
         if (cursor.held()) {
-            hold(session, source, cursor, be, receivedNanos);
+            hold(session, source, cursor, be);
             return;
         }
         if (cursor.blocked()) {
@@ -145,14 +148,15 @@ public final class IngestService {
     }
 
     /** Keeps an event of a held board in order (a re-send of a kept one is dropped) and says why it is not acked. */
-    private void hold(DriverSession session, Source source, SourceCursor cursor, BoardEvent be, long receivedNanos) {
+    private void hold(DriverSession session, Source source, SourceCursor cursor, BoardEvent be) {
         List<Pending> kept = held.computeIfAbsent(source, k -> new ArrayList<>());
         long next = cursor.applied() + kept.size() + 1;
-        if (be.getSeq() > next) {
+        boolean full = kept.size() >= MAX_KEPT;
+        if (be.getSeq() > next && !full) {
             error(session, IngestError.Code.SEQUENCE_GAP, be, "seq " + be.getSeq() + " after " + (next - 1) + ": send " + next + " first");
             return;
         }
-        if (be.getSeq() == next) kept.add(new Pending(session, be, receivedNanos));
+        if (be.getSeq() == next && !full) kept.add(new Pending(session, be));
         error(session, IngestError.Code.BOARD_HELD, be, "board " + be.getBoard() + " is held since seq " + cursor.heldSince()
                 + " (a new game was set up on it); seq " + be.getSeq() + " is kept and applied once the arbiter assigns the board to a game");
     }
@@ -165,7 +169,8 @@ public final class IngestService {
     public void releaseHeld(Source source) {
         List<Pending> kept = held.remove(source);
         if (kept == null) return;
-        for (Pending p : kept) accept(p.session(), p.event(), p.receivedNanos());
+        // the ingest lag counts from the release: the wait for the arbiter is not the relay's latency
+        for (Pending p : kept) accept(p.session(), p.event(), System.nanoTime());
     }
 
     static RelayFrame ack(String board, long seq, boolean skipped) {
