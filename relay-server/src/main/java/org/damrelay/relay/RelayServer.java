@@ -34,6 +34,7 @@ import org.damrelay.relay.fanout.SpectatorFanout;
 import org.damrelay.relay.fanout.SpectatorHandler;
 import org.damrelay.relay.http.ConnectionLimiter;
 import org.damrelay.relay.http.HttpRouter;
+import org.damrelay.relay.http.IdleSweeps;
 import org.damrelay.relay.http.StateEndpoints;
 import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
@@ -76,7 +77,7 @@ public final class RelayServer implements AutoCloseable {
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
                 () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets);
+                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book());

@@ -9,8 +9,9 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +28,8 @@ import org.damrelay.relay.game.GameRecord;
 /**
  * Delivers released updates to the spectators subscribed to their game, round or event. Each
  * update is encoded once; every recipient gets a retained duplicate of the same bytes, and each
- * event loop gets one task that writes to all its channels and flushes them. Subscriptions are
+ * event loop gets one task that writes to all its channels and flushes them. Each scope's
+ * subscribers are kept grouped by event loop ({@link Audience}) as they subscribe and leave. Subscriptions are
  * kept on the core thread, so a snapshot and the live updates after it never cross.
  */
 public final class SpectatorFanout {
@@ -35,7 +37,7 @@ public final class SpectatorFanout {
     private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
 
     private final RelayCore core;
-    private final Map<String, Set<SpectatorConnection>> byScope = new HashMap<>();
+    private final Map<String, Audience> byScope = new HashMap<>();
     /** The encoded snapshot of each game at its released version: a reconnect storm encodes each once. */
     private final Map<String, EncodedSnapshot> snapshots = new HashMap<>();
 
@@ -61,43 +63,57 @@ public final class SpectatorFanout {
     private static String gameScope(String gameId) { return "g:" + gameId; }
     private static String roundScope(String eventId, int round) { return round == 0 ? "e:" + eventId : "r:" + eventId + "#" + round; }
 
-    /** Core thread: one released update to every subscriber. */
+    /**
+     * Core thread: one released update to every subscriber. The subscribers are already grouped by
+     * event loop, so this costs one task per loop and scope, whatever the audience's size.
+     */
     void onUpdate(GameUpdate u) {
         long t0 = System.nanoTime();
         GameRecord g = core.book().game(u.getGameId());
         GameInfo info = g.info();
-        Set<SpectatorConnection> recipients = new LinkedHashSet<>();
-        for (String scope : List.of(gameScope(u.getGameId()), roundScope(info.getEventId(), info.getRound()),
-                roundScope(info.getEventId(), 0))) {
-            Set<SpectatorConnection> s = byScope.get(scope);
-            if (s != null) recipients.addAll(s);
+        Audience game = byScope.get(gameScope(u.getGameId()));
+        Audience round = byScope.get(roundScope(info.getEventId(), info.getRound()));
+        Audience event = info.getRound() == 0 ? null : byScope.get(roundScope(info.getEventId(), 0));
+        Map<EventLoop, List<SpectatorConnection[]>> byLoop = new HashMap<>(4);
+        for (Audience a : new Audience[] {game, round, event}) {
+            if (a != null) a.forEachLoop((loop, members) -> byLoop.computeIfAbsent(loop, k -> new ArrayList<>(1)).add(members));
         }
-        if (recipients.isEmpty()) return;
-        Map<EventLoop, List<SpectatorConnection>> byLoop = new HashMap<>();
-        for (SpectatorConnection c : recipients) byLoop.computeIfAbsent(c.eventLoop(), k -> new ArrayList<>()).add(c);
+        if (byLoop.isEmpty()) return;
         TextWebSocketFrame frame = new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(u).build()));
         long releasedAt = System.currentTimeMillis();
-        for (Map.Entry<EventLoop, List<SpectatorConnection>> e : byLoop.entrySet()) {
+        for (Map.Entry<EventLoop, List<SpectatorConnection[]>> e : byLoop.entrySet()) {
             TextWebSocketFrame shared = frame.retain();
-            List<SpectatorConnection> conns = e.getValue();
-            e.getKey().execute(() -> {
-                try {
-                    int written = 0, dropped = 0;
-                    for (SpectatorConnection c : conns) {
-                        if (c.deliver(shared.retainedDuplicate())) written++;
-                        else dropped++;
-                    }
-                    for (SpectatorConnection c : conns) c.flush();
-                    core.metrics().delivered(written);
-                    if (dropped > 0) core.metrics().dropped(dropped);
-                    core.metrics().deliveryLatencyMillis(System.currentTimeMillis() - releasedAt);
-                } finally {
-                    shared.release();
-                }
-            });
+            List<SpectatorConnection[]> groups = e.getValue();
+            e.getKey().execute(() -> deliver(shared, groups, releasedAt));
         }
         frame.release();
         core.metrics().fanoutNanos(System.nanoTime() - t0);
+    }
+
+    /** Event loop: writes the shared frame to its recipients, then flushes them. */
+    private void deliver(TextWebSocketFrame shared, List<SpectatorConnection[]> groups, long releasedAt) {
+        try {
+            // one subscribed to the game and to its round gets the update once; only then is a set needed
+            Set<SpectatorConnection> seen = groups.size() > 1 ? Collections.newSetFromMap(new IdentityHashMap<>()) : null;
+            int written = 0, dropped = 0;
+            for (SpectatorConnection[] members : groups) {
+                for (SpectatorConnection c : members) {
+                    if (seen != null && !seen.add(c)) continue;
+                    if (c.deliver(shared.retainedDuplicate())) written++;
+                    else dropped++;
+                }
+            }
+            if (seen != null) {
+                for (SpectatorConnection c : seen) c.flush();
+            } else {
+                for (SpectatorConnection c : groups.get(0)) c.flush();
+            }
+            core.metrics().delivered(written);
+            if (dropped > 0) core.metrics().dropped(dropped);
+            core.metrics().deliveryLatencyMillis(System.currentTimeMillis() - releasedAt);
+        } finally {
+            shared.release();
+        }
     }
 
     /** Core thread. */
@@ -126,7 +142,7 @@ public final class SpectatorFanout {
                 return;
             }
             c.scopes().add(scope);
-            byScope.computeIfAbsent(scope, k -> new HashSet<>()).add(c);
+            byScope.computeIfAbsent(scope, k -> new Audience()).add(c);
             core.metrics().subscriptions(1);
         }
         Subscribed.Builder done = Subscribed.newBuilder().setEventId(s.getEventId()).setRound(s.getRound()).setGameId(s.getGameId());
@@ -153,8 +169,8 @@ public final class SpectatorFanout {
     public void unsubscribe(SpectatorConnection c, Unsubscribe u) {
         String scope = !u.getGameId().isEmpty() ? gameScope(u.getGameId()) : roundScope(u.getEventId(), u.getRound());
         if (c.scopes().remove(scope)) {
-            Set<SpectatorConnection> set = byScope.get(scope);
-            if (set != null) set.remove(c);
+            Audience a = byScope.get(scope);
+            if (a != null && a.remove(c) && a.isEmpty()) byScope.remove(scope);
             core.metrics().subscriptions(-1);
         }
     }
@@ -162,8 +178,8 @@ public final class SpectatorFanout {
     /** Core thread: the connection is gone. */
     public void remove(SpectatorConnection c) {
         for (String scope : c.scopes()) {
-            Set<SpectatorConnection> set = byScope.get(scope);
-            if (set != null && set.remove(c) && set.isEmpty()) byScope.remove(scope);
+            Audience a = byScope.get(scope);
+            if (a != null && a.remove(c) && a.isEmpty()) byScope.remove(scope);
             core.metrics().subscriptions(-1);
         }
         c.scopes().clear();

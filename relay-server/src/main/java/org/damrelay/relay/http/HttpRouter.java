@@ -13,7 +13,6 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +37,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     /** The handlers a WebSocket path gets after its handshake. */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp, ChannelGroup webSockets) {}
+                            ArbiterHttp arbiterHttp, ChannelGroup webSockets, IdleSweeps idleSweeps) {}
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -157,9 +156,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         ChannelPipeline p = ctx.pipeline();
-        int idle = limits.idleTimeoutSeconds();
-        p.addLast("idle", new IdleStateHandler(idle, 0, Math.max(1, idle / 2)));
-        p.addLast("keepalive", new WebSocketKeepAlive());
+        p.addLast("keepalive", new WebSocketKeepAlive(endpoints.idleSweeps()));
         p.addLast("endpoint", handler.get());
         handshaker.handshake(ctx.channel(), req).addListener(f -> {
             if (f.isSuccess()) {
@@ -171,8 +168,6 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // a peer that resets or breaks the protocol: nothing to answer, just drop it
-        org.slf4j.LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
+        PeerErrors.caught(ctx, cause, "http", core.metrics());
     }
 }

@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.RelayCore;
-import org.slf4j.LoggerFactory;
 
 /**
  * What every WebSocket endpoint (/ingest, /ws, /arbiter) does the same way: count the connection,
@@ -98,7 +97,6 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // a peer that resets or breaks the protocol: nothing to answer, just drop it
-        LoggerFactory.getLogger(getClass()).debug("closing {}: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
+        PeerErrors.caught(ctx, cause, kind, core.metrics());
     }
 }

@@ -58,6 +58,22 @@ public final class RelayMetrics {
     public void deliveryLatencyMillis(long ms) { deliveryLatency.record(Math.max(0, ms), TimeUnit.MILLISECONDS); }
     public void fsyncNanos(long nanos) { fsync.record(nanos, TimeUnit.NANOSECONDS); }
 
+    /** A peer went away (reset, broken pipe): routine, closed quietly. */
+    public void peerGone(String kind) {
+        Counter.builder("damrelay.connections.gone").description("connections closed because the peer reset or broke the pipe")
+                .tag("kind", kind).register(registry).increment();
+    }
+
+    /** A connection closed on an error of its own: the peer broke the protocol, or something unexpected. */
+    public void peerError(String kind, String reason) {
+        Counter.builder("damrelay.connections.errors").tag("kind", kind).tag("reason", reason).register(registry).increment();
+    }
+
+    public double peersGone(String kind) {
+        Counter c = registry.find("damrelay.connections.gone").tag("kind", kind).counter();
+        return c == null ? 0 : c.count();
+    }
+
     public void alert(String type) {
         Counter.builder("damrelay.alerts").tag("type", type).register(registry).increment();
     }
