@@ -46,9 +46,14 @@ class SpectatorFlowTest {
         relay.close();
     }
 
+    /**
+     * A spectator whose subscription the relay has taken: it returns once {@code subscribed} came,
+     * so what the test sends next is a delta for it, not something it might find in its snapshot.
+     */
     static WsClient spectator(int port, Subscribe s) throws Exception {
         WsClient c = WsClient.connect(port, "/ws");
         c.sendJson(SpectatorRequest.newBuilder().setSubscribe(s).build());
+        await().atMost(Duration.ofSeconds(30)).until(() -> messages(c).stream().anyMatch(SpectatorMessage.Builder::hasSubscribed));
         return c;
     }
 
