@@ -86,11 +86,7 @@ public final class DriverCommand implements Callable<Integer> {
         if (boardsFile != null) sources.addAll(BoardList.read(boardsFile));
         ReconstructConfig rc = ReconstructConfig.defaults(variant);
         if (!"AUTO".equalsIgnoreCase(orientation)) {
-            try {
-                rc = rc.withOrientation(Orientation.valueOf(orientation.toUpperCase()));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--orientation must be AUTO, NORMAL, TURNED, MIRRORED or MIRRORED_TURNED, not " + orientation);
-            }
+            rc = rc.withOrientation(Orientation.parse(orientation));
         }
         if (token == null || token.isBlank()) {
             throw new IllegalArgumentException("no driver token: give --token or set DAMRELAY_DRIVER_TOKEN");

@@ -62,7 +62,7 @@ public final class ReplayCommand implements Callable<Integer> {
             v = Variant.parse(variant);
             Position start = startFen == null ? Position.start() : Fen.parse(startFen);
             config = ReconstructConfig.defaults(v).withStart(start).withSettleMs(settleMs);
-            if (orientation != null) config = config.withOrientation(orientation(orientation));
+            if (orientation != null) config = config.withOrientation(Orientation.parse(orientation));
             if (whiteClock != null) config = config.withWhiteOnRight(side(whiteClock));
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("replay: " + e.getMessage());
@@ -97,14 +97,6 @@ public final class ReplayCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private static Orientation orientation(String s) {
-        try {
-            return Orientation.valueOf(s.strip().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--orientation is normal, turned, mirrored or mirrored_turned, not \"" + s + "\"");
-        }
     }
 
     private static boolean side(String s) {

@@ -1,5 +1,6 @@
 package org.damrelay.driver.reconstruct;
 
+import java.util.Locale;
 import org.damrelay.draughts.rules.Squares;
 
 /**
@@ -25,6 +26,15 @@ public enum Orientation {
         if (this == MIRRORED || this == MIRRORED_TURNED) col = 9 - col;
         int f = row * 10 + col;
         return (this == TURNED || this == MIRRORED_TURNED) ? 99 - f : f;
+    }
+
+    /** An orientation as typed on a command line (any case), or an error naming the choices. */
+    public static Orientation parse(String text) {
+        try {
+            return valueOf(text.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--orientation is normal, turned, mirrored or mirrored_turned, not \"" + text + "\"");
+        }
     }
 
     /** The board lies on the wrong colour of fields (SWR 7.1). */
