@@ -1,12 +1,11 @@
 package org.damrelay.app;
 
 import org.damrelay.app.demo.DemoCommand;
-import org.damrelay.bench.BenchCommand;
 import org.damrelay.driver.cli.BoardCommand;
 import org.damrelay.driver.cli.CaptureDumpCommand;
 import org.damrelay.driver.cli.DriverCommand;
 import org.damrelay.driver.cli.ReplayCommand;
-import org.damrelay.driver.emulator.cli.EmulateCommand;
+import org.damrelay.emulator.cli.EmulateCommand;
 import org.damrelay.relay.cli.RelayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,7 +23,6 @@ import picocli.CommandLine.Command;
                 ReplayCommand.class,
                 RelayCommand.class,
                 DriverCommand.class,
-                BenchCommand.class,
                 DemoCommand.class,
         })
 public final class Damrelay {

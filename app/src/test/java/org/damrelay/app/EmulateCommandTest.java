@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.capture.CaptureEntry;
 import org.damrelay.driver.capture.CaptureReader;
-import org.damrelay.driver.emulator.NoiseSource;
+import org.damrelay.emulator.NoiseSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

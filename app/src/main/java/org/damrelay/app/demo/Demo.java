@@ -8,7 +8,7 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
-import org.damrelay.driver.emulator.speaker.PtyPair;
+import org.damrelay.emulator.speaker.PtyPair;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;

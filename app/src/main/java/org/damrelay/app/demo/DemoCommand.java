@@ -33,7 +33,7 @@ public final class DemoCommand implements Callable<Integer> {
             description = "pty (socat pseudo-terminals), memory (in-process lines) or auto: pty when socat exists (default)")
     Serial serial;
 
-    @Option(names = "--corpus", description = "directory of PDN games (default ../shared/corpus or shared/corpus)")
+    @Option(names = "--corpus", description = "directory of PDN games to play instead of the bundled championship games")
     Path corpus;
 
     @Option(names = "--seed", defaultValue = "1", description = "noise seed (default ${DEFAULT-VALUE})")
@@ -61,13 +61,10 @@ public final class DemoCommand implements Callable<Integer> {
             case auto -> Demo.socatAvailable();
         };
         Path work = Files.createTempDirectory("damrelay-demo");
-        Path games;
-        try {
-            games = DemoGames.corpus(corpus);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        if (corpus != null && !Files.isDirectory(corpus)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--corpus: not a directory: " + corpus);
         }
-        Demo demo = Demo.start(new Demo.Settings(port, boards, speed, ptys, games, work, seed));
+        Demo demo = Demo.start(new Demo.Settings(port, boards, speed, ptys, corpus, work, seed));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             try {
@@ -81,7 +78,7 @@ public final class DemoCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         String base = "http://localhost:" + demo.port();
         out.printf("damrelay demo: %d boards (%s), %sx speed, games from %s, files in %s%n", boards,
-                ptys ? "socat pseudo-terminals" : "in-process serial lines", speed, games, work);
+                ptys ? "socat pseudo-terminals" : "in-process serial lines", speed, DemoGames.describe(corpus), work);
         out.printf("  overview:  %s/?event=%s%n", base, Demo.EVENT);
         out.printf("  a game:    %s/game.html?game=%s%n", base, demo.gameIds().get(0));
         out.printf("  arbiter:   %s/arbiter.html?event=%s   token: %s%n", base, Demo.EVENT, demo.arbiterToken());

@@ -1,6 +1,7 @@
 package org.damrelay.app.demo;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,11 +12,11 @@ import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
-import org.damrelay.driver.emulator.Emulator;
-import org.damrelay.driver.emulator.EmulatorConfig;
-import org.damrelay.driver.emulator.Timeline;
-import org.damrelay.driver.emulator.scenario.ScenarioParser;
-import org.damrelay.driver.emulator.scenario.ScenarioRunner;
+import org.damrelay.emulator.Emulator;
+import org.damrelay.emulator.EmulatorConfig;
+import org.damrelay.emulator.Timeline;
+import org.damrelay.emulator.scenario.ScenarioParser;
+import org.damrelay.emulator.scenario.ScenarioRunner;
 
 /** The demo's games: real corpus games, each turned into what a hand on an emulated board does. */
 public final class DemoGames {
@@ -28,32 +29,54 @@ public final class DemoGames {
 
     private DemoGames() {}
 
-    /** The corpus directory: given, or shared/corpus next to or above the working directory. */
-    public static Path corpus(Path given) {
-        if (given != null) return given;
-        String prop = System.getProperty("damrelay.shared");
-        for (Path p : prop == null ? List.of(Path.of("../shared/corpus"), Path.of("shared/corpus"), Path.of("../../shared/corpus"))
-                : List.of(Path.of(prop, "corpus"))) {
-            if (Files.isDirectory(p)) return p;
-        }
-        throw new IllegalArgumentException("no corpus found (looked for ../shared/corpus and shared/corpus): give --corpus DIR");
+    /** Where the bundled games are on the class path: a copy of shared/corpus, listed in {@code index.txt}. */
+    private static final String BUNDLED = "/org/damrelay/app/demo/games/";
+
+    /** What the demo's games are read from: the games shipped in the jar, unless a directory is given. */
+    public static String describe(Path corpus) {
+        return corpus == null ? "the bundled championship games" : corpus.toString();
     }
 
-    /** The first {@code count} international games of at least 40 plies, files in name order. */
+    /**
+     * The first {@code count} international games of at least 40 plies, files in name order: from
+     * {@code corpus} when given (a directory of PDN files), else from the games bundled with the project.
+     */
     public static List<PdnGame> pick(Path corpus, int count) throws IOException {
-        List<Path> files;
-        try (Stream<Path> s = Files.list(corpus)) {
-            files = s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".pdn")).sorted().toList();
-        }
         List<PdnGame> out = new ArrayList<>();
-        for (Path f : files) {
-            for (PdnGame g : PdnReader.read(f)) {
+        for (String text : corpus == null ? bundledFiles() : directoryFiles(corpus)) {
+            for (PdnGame g : PdnReader.parse(text)) {
                 if (g.variant() == Variant.INTERNATIONAL && g.plies().size() >= 40) out.add(g);
                 if (out.size() == count) return out;
             }
         }
-        throw new IllegalArgumentException(corpus + " holds only " + out.size() + " international games of 40+ plies, "
-                + count + " wanted");
+        throw new IllegalArgumentException(describe(corpus) + " hold only " + out.size()
+                + " international games of 40+ plies, " + count + " wanted");
+    }
+
+    private static List<String> directoryFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) throw new IllegalArgumentException("not a directory of PDN files: " + dir);
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".pdn")).sorted().toList();
+        }
+        List<String> out = new ArrayList<>();
+        for (Path f : files) out.add(PdnReader.decode(Files.readAllBytes(f)));
+        return out;
+    }
+
+    private static List<String> bundledFiles() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String name : resource("index.txt").lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
+            out.add(resource(name));
+        }
+        return out;
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = DemoGames.class.getResourceAsStream(BUNDLED + name)) {
+            if (in == null) throw new IOException("the jar lacks the demo's game file " + BUNDLED + name);
+            return PdnReader.decode(in.readAllBytes());
+        }
     }
 
     /**

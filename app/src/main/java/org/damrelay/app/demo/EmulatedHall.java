@@ -10,16 +10,16 @@ import java.util.List;
 import java.util.function.IntFunction;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
-import org.damrelay.driver.emulator.NoiseProfile;
-import org.damrelay.driver.emulator.speaker.BoardSpeaker;
-import org.damrelay.driver.emulator.speaker.LineOpener;
-import org.damrelay.driver.emulator.speaker.LinePump;
-import org.damrelay.driver.emulator.speaker.Pace;
-import org.damrelay.driver.emulator.speaker.PtyLine;
+import org.damrelay.emulator.NoiseProfile;
+import org.damrelay.emulator.speaker.BoardSpeaker;
+import org.damrelay.emulator.speaker.LineOpener;
+import org.damrelay.emulator.speaker.LinePump;
+import org.damrelay.emulator.speaker.Pace;
+import org.damrelay.emulator.speaker.PtyLine;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.station.BoardSource;
 import org.damrelay.driver.station.DriverStation;
-import org.damrelay.driver.station.InProcessLine;
+import org.damrelay.emulator.InProcessLine;
 import org.damrelay.driver.uplink.UplinkConfig;
 
 /**

@@ -48,9 +48,17 @@ class DemoTest {
     }
 
     @Test
+    void bundledGamesFillTheLargestDemoWithoutSharedTree() throws Exception {
+        var games = DemoGames.pick(null, 20);
+        assertEquals(20, games.size());
+        assertTrue(games.stream().allMatch(g -> g.plies().size() >= 40), "every demo game has 40+ plies");
+        assertEquals(20, games.stream().map(g -> g.players()).distinct().count(), "twenty different games");
+    }
+
+    @Test
     void servesTheViewerAndItsGamesAdvance() throws Exception {
-        Path corpus = DemoGames.corpus(null);
-        try (Demo demo = Demo.start(new Demo.Settings(0, 10, 10, false, corpus, dir, 1))) {
+        // no corpus directory: the games bundled in the jar, as on a fresh clone without shared/
+        try (Demo demo = Demo.start(new Demo.Settings(0, 10, 10, false, null, dir, 1))) {
             int port = demo.port();
             HttpResponse<String> index = get(port, "/");
             assertEquals(200, index.statusCode());

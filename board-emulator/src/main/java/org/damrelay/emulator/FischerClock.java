@@ -1,0 +1,87 @@
+package org.damrelay.emulator;
+
+import java.time.Duration;
+import org.damrelay.draughts.rules.Color;
+import org.damrelay.driver.board.ClockReading;
+
+/**
+ * A Fischer clock (e.g. 1:20 + 1 min/move) with a lever, as the board reads it. A press by a side
+ * whose clock runs stops it, adds the increment and starts the other; a press on a side already
+ * stopped changes nothing (the button is down) but the board still reports a reading. Times are
+ * reported in whole seconds, as BWTIME carries them.
+ */
+public final class FischerClock {
+    private final long incrementMs;
+    private final boolean whiteOnRight;
+    private final boolean bronstein;
+    private long leftMs;
+    private long rightMs;
+    private Boolean rightRunning; // null: stopped
+    private double since;
+
+    public FischerClock(Duration base, Duration increment, boolean whiteOnRight) {
+        this(base, increment, whiteOnRight, false);
+    }
+
+    /** With bronstein, a press adds back the time used on the move, at most the increment. */
+    public FischerClock(Duration base, Duration increment, boolean whiteOnRight, boolean bronstein) {
+        this.incrementMs = increment.toMillis();
+        this.whiteOnRight = whiteOnRight;
+        this.bronstein = bronstein;
+        this.leftMs = base.toMillis();
+        this.rightMs = base.toMillis();
+    }
+
+    /** The side the given colour's clock is on: true for the right. */
+    public boolean isRight(Color color) {
+        return (color == Color.WHITE) == whiteOnRight;
+    }
+
+    /** Starts the given colour's time (the arbiter starts the clock for white). */
+    public ClockReading start(double t, Color toMove) {
+        rightRunning = isRight(toMove);
+        since = t;
+        return readingAt(t);
+    }
+
+    public ClockReading press(double t, Color presser) {
+        boolean right = isRight(presser);
+        if (rightRunning != null && rightRunning == right) {
+            long used = (long) (t - since);
+            settle(t);
+            long back = bronstein ? Math.min(used, incrementMs) : incrementMs;
+            if (right) rightMs += back; else leftMs += back;
+            rightRunning = !right;
+        }
+        return readingAt(t);
+    }
+
+    /** When the running side's time runs out if nobody presses, or +infinity when stopped. */
+    public double flagFallsAt() {
+        if (rightRunning == null) return Double.POSITIVE_INFINITY;
+        return since + (rightRunning ? rightMs : leftMs);
+    }
+
+    public boolean running() {
+        return rightRunning != null;
+    }
+
+    public ClockReading readingAt(double t) {
+        long l = leftMs, r = rightMs;
+        if (rightRunning != null) {
+            long elapsed = (long) (t - since);
+            if (rightRunning) r -= elapsed; else l -= elapsed;
+        }
+        l = Math.max(0, l);
+        r = Math.max(0, r);
+        boolean leverHighRight = rightRunning != null && !rightRunning;
+        return new ClockReading(Duration.ofSeconds(l / 1000), Duration.ofSeconds(r / 1000), l == 0, r == 0,
+                rightRunning != null, leverHighRight, true);
+    }
+
+    private void settle(double t) {
+        long elapsed = (long) (t - since);
+        if (rightRunning) rightMs = Math.max(0, rightMs - elapsed); else leftMs = Math.max(0, leftMs - elapsed);
+        since = t;
+    }
+}

@@ -1,0 +1,43 @@
+package org.damrelay.emulator;
+
+import java.util.List;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.Sensed;
+
+/**
+ * Everything an emulated board reported, in time order: the exact log that the in-process fast
+ * path delivers and that the protocol speaker puts on the wire.
+ */
+public record Timeline(List<BoardEvent> events) {
+    public Timeline {
+        events = List.copyOf(events);
+        for (int i = 1; i < events.size(); i++) {
+            if (events.get(i).t() < events.get(i - 1).t()) throw new IllegalArgumentException("timeline out of order at " + i);
+        }
+    }
+
+    /** Feeds every event to the observer, in order, with its capture time. */
+    public void replayTo(BoardObserver observer) {
+        for (BoardEvent e : events) e.deliverTo(observer);
+    }
+
+    public long endMillis() {
+        return events.isEmpty() ? 0 : events.get(events.size() - 1).t();
+    }
+
+    /** The board as the host would know it from the reports up to and including time t. */
+    public Sensed[] reportedBoardAt(long t) {
+        Sensed[] board = new Sensed[Fields.COUNT];
+        java.util.Arrays.fill(board, Sensed.EMPTY);
+        for (BoardEvent e : events) {
+            if (e.t() > t) break;
+            if (e instanceof BoardEvent.BoardDumped d) board = d.fields();
+            else if (e instanceof BoardEvent.FieldChanged c) board[c.field()] = c.now();
+        }
+        return board;
+    }
+
+    public <T extends BoardEvent> List<T> only(Class<T> type) {
+        return events.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+}

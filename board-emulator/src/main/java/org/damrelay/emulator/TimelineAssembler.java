@@ -1,0 +1,78 @@
+package org.damrelay.emulator;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.damrelay.draughts.rules.Color;
+import org.damrelay.driver.board.Sensed;
+
+/**
+ * Merges what the sensor reported, the clock's readings and the link's drops into one timeline.
+ * Nothing is reported while the cable is out; when it is back the board sends a full dump.
+ */
+final class TimelineAssembler {
+    private static final double CLOCK_LATENCY_MS = 30;
+
+    private record Timed(double at, int order, BoardEvent event) {}
+
+    private TimelineAssembler() {}
+
+    static Timeline assemble(PhysicalBoard board, Scanner scanner, FischerClock clock, double clockStart,
+                             long tickMs, double end) {
+        List<Timed> all = new ArrayList<>();
+        all.add(new Timed(0, 0, new BoardEvent.BoardDumped(0, board.initialFields())));
+        for (Scanner.Sample s : scanner.scan(board, end)) all.add(new Timed(s.at(), 2, s.event()));
+        List<PhysicalBoard.Outage> outages = board.outages();
+        for (PhysicalBoard.Outage o : outages) {
+            all.add(new Timed(o.from(), 1, new BoardEvent.LinkChanged((long) o.from(), false)));
+            all.add(new Timed(o.until(), 1, new BoardEvent.LinkChanged((long) o.until(), true)));
+            all.add(new Timed(o.until(), 1, new BoardEvent.BoardDumped((long) o.until(), fieldsAt(board, o.until()))));
+        }
+        clockEvents(board, clock, clockStart, tickMs, end, outages, all);
+        all.sort(Comparator.comparingDouble(Timed::at).thenComparingInt(Timed::order));
+        return new Timeline(all.stream().map(Timed::event).toList());
+    }
+
+    private static void clockEvents(PhysicalBoard board, FischerClock clock, double start, long tickMs, double end,
+                                    List<PhysicalBoard.Outage> outages, List<Timed> out) {
+        List<PhysicalBoard.Press> presses = board.presses();
+        emit(out, 0, clock.readingAt(0), outages); // set, not yet started: the board answers SEND_CLK from the outset
+        emit(out, start, clock.start(start, Color.WHITE), outages);
+        double nextTick = tickMs > 0 ? start + tickMs : Double.MAX_VALUE;
+        double flagShown = -1;
+        int i = 0;
+        while (true) {
+            double pressAt = i < presses.size() ? presses.get(i).t() + CLOCK_LATENCY_MS : Double.MAX_VALUE;
+            double flagAt = clock.flagFallsAt();
+            if (flagAt <= flagShown) flagAt = Double.MAX_VALUE;
+            double at = Math.min(Math.min(pressAt, nextTick), flagAt);
+            if (at > end) break;
+            if (flagAt < pressAt && flagAt < nextTick) {
+                // A falling flag changes what the clock shows: the board reports it like a press.
+                emit(out, flagAt, clock.readingAt(flagAt), outages);
+                flagShown = flagAt;
+            } else if (pressAt <= nextTick) {
+                emit(out, pressAt, clock.press(presses.get(i).t(), presses.get(i).by()), outages);
+                i++;
+            } else {
+                emit(out, nextTick, clock.readingAt(nextTick), outages);
+                nextTick += tickMs;
+            }
+        }
+    }
+
+    private static void emit(List<Timed> out, double at, org.damrelay.driver.board.ClockReading r,
+                             List<PhysicalBoard.Outage> outages) {
+        for (PhysicalBoard.Outage o : outages) if (at >= o.from() && at < o.until()) return;
+        out.add(new Timed(at, 3, new BoardEvent.ClockRead((long) Math.floor(at), r)));
+    }
+
+    private static Sensed[] fieldsAt(PhysicalBoard board, double t) {
+        Sensed[] f = board.initialFields();
+        for (PhysicalBoard.Change c : board.changes()) {
+            if (c.t() > t) break;
+            f[c.field()] = c.content();
+        }
+        return f;
+    }
+}

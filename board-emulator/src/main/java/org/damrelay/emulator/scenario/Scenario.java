@@ -1,0 +1,15 @@
+package org.damrelay.emulator.scenario;
+
+import java.util.List;
+import org.damrelay.draughts.rules.Position;
+
+/**
+ * A scripted piece of play: a start position, the variant whose rules decide which written moves
+ * are legal (null: the runner's), the clock's setting (null: the emulator's), and the steps, in order. See docs/emulator.md for the format.
+ */
+public record Scenario(Position start, org.damrelay.draughts.rules.Variant variant, org.damrelay.emulator.ClockSetting clock,
+                       List<Step> steps) {
+    public Scenario {
+        steps = List.copyOf(steps);
+    }
+}
