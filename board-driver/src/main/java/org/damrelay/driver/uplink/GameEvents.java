@@ -76,6 +76,7 @@ public final class GameEvents {
         Clock.Builder b = Clock.newBuilder();
         if (t.white() != null) b.setWhiteMs((int) Math.min(Integer.MAX_VALUE, Math.max(0, t.white().toMillis())));
         if (t.black() != null) b.setBlackMs((int) Math.min(Integer.MAX_VALUE, Math.max(0, t.black().toMillis())));
+        if (t.running() != null) b.setRunning(side(t.running()));
         return b.build();
     }
 }
