@@ -54,6 +54,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
     /** A new arbiter connection: the event's games as they stand live, every alert so far, then everything live. */
     public void connected(ArbiterSession s) {
         sessions.add(s);
+        // first: the token was accepted (a console shows itself only then)
+        s.send(ArbiterMessage.newBuilder().setOk("signed in as " + s.arbiter() + " for event " + s.eventId()).build());
         for (GameInfo info : book().directory().games(s.eventId(), 0)) {
             GameRecord g = book().game(info.getGameId());
             if (g != null) s.send(ArbiterMessage.newBuilder().setSnapshot(g.live().snapshot()).build());
