@@ -163,7 +163,7 @@ public final class RelayUplink implements AutoCloseable {
     /** A session ended; {@code closeCode} is -1 when the relay sent no close frame. */
     void sessionEnded(IngestSession ended, int closeCode, String reason) {
         if (session == ended) session = null;
-        if (closeCode == 4401 || closeCode == 4403 || closeCode == 4406) {
+        if (closeCode == 4401 || closeCode == 4403 || closeCode == 4406 || closeCode == 4409) {
             IngestRefusedException e = new IngestRefusedException(closeCode, reason);
             log.error("{}; not reconnecting, {} events stay in the outbox {}", e.getMessage(),
                     outbox.unacked().size(), outbox.directory());

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.ConfigWatcher;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.store.JournalDamagedException;
@@ -59,6 +60,8 @@ public final class RelayCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 1;
         }
+        // tokens added or revoked in the file take effect while the relay runs (docs/relay.md)
+        if (config != null) new ConfigWatcher(config, 2000, server::reload);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());

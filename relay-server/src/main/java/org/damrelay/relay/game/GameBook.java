@@ -78,6 +78,7 @@ public final class GameBook {
                 Source s = new Source(gameEvent(u.getGameId()), in.getDriverId(), in.getBoard());
                 SourceCursor c = cursor(s);
                 c.applied = Math.max(c.applied, in.getSeq());
+                c.noteDigest(in.getSeq(), in.getEventDigest());
                 if (u.getEvent().getType() == EventType.GAME_STARTED) c.heldSince = in.getSeq();
                 if (stored) {
                     c.markDurable(in.getSeq(), false);
