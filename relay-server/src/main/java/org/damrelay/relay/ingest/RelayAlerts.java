@@ -27,10 +27,9 @@ public final class RelayAlerts {
         long now = System.currentTimeMillis();
         GameFold live = game.live();
         int ply = live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
-        GameUpdate u = game.append(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(type).setPly(ply)
+        GameUpdate u = core.book().next(game.id(), GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(type).setPly(ply)
                 .setCaptureTimeMs(now).setText(text)), now);
-        JournalRecord rec = JournalRecord.newBuilder().setArbiterUpdate(u).build();
-        core.commit(rec, core.book().apply(rec, false), null);
+        core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
     }
 
     /** What identifies an event's content across re-sends (the outbox stores it byte for byte). */
