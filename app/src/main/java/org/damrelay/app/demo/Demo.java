@@ -73,12 +73,13 @@ public final class Demo implements AutoCloseable {
         c.append("events:\n  - id: ").append(EVENT).append("\n    name: \"Demo: national team competition\"\n");
         c.append("    driverTokens: [{name: hall, sha256: ").append(Tokens.sha256Hex(driverToken)).append("}]\n");
         c.append("    arbiterTokens: [{name: arbiter, sha256: ").append(Tokens.sha256Hex(arbiterToken)).append("}]\n");
-        c.append("    rounds: [{number: 1, delaySeconds: 0}]\n    boards:\n");
+        // the round's time control (the emulated clocks' 80 minutes plus 60 s a move) reaches every board's driver
+        c.append("    rounds: [{number: 1, delaySeconds: 0, timeControl: \"4800+60\"}]\n    boards:\n");
         for (DemoGames.Board b : boards) {
             c.append("      - {round: 1, board: ").append(b.number())
                     .append(", white: {name: ").append(quoted(name(b.game(), "White", b.number())))
                     .append("}, black: {name: ").append(quoted(name(b.game(), "Black", b.number())))
-                    .append("}, match: \"Team A - Team B\", timeControl: \"80m+1m/move\", driver: ").append(DRIVER)
+                    .append("}, match: \"Team A - Team B\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
         return c.toString();
