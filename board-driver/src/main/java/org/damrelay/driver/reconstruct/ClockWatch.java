@@ -23,7 +23,6 @@ final class ClockWatch {
     private Boolean whiteOnRight;
     private ClockReading last;
     private boolean mismatchReported;
-    private boolean pressSeen;
     /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
     private final long[] runStartTime = new long[2];
     private final long[] runStartAt = {-1, -1};
@@ -51,7 +50,6 @@ final class ClockWatch {
         // The lever goes up on the side of the player who pressed: his clock stops.
         boolean rightPressed = c.rightLeverHigh();
         if (pressed) {
-            pressSeen = true;
             if (control != null && !mismatchReported) {
                 Color presser = colorOf(rightPressed);
                 int move = presser == null ? 1 : (presser == Color.WHITE ? whiteMoves : blackMoves);
@@ -125,9 +123,9 @@ final class ClockWatch {
         if (whiteOnRight == null) whiteOnRight = (mover == Color.WHITE) == rightPressed;
     }
 
-    /** A clock is connected and someone has pressed it: a move without a press means something. */
+    /** A clock is connected and running: a move without a press means something. */
     boolean inUse() {
-        return pressSeen && last != null && last.clockPresent();
+        return last != null && last.clockPresent() && last.running();
     }
 
     /** The colour of the player on the right, or null when not yet known. */

@@ -87,6 +87,8 @@ public final class Reconstructor implements BoardObserver {
         /** The clock was pressed since the last committed move. */
         boolean pressedSinceMove;
         boolean incompleteReported;
+        /** CLOCK_NOT_PRESSED was raised and no press came since. */
+        boolean notPressedRaised;
 
         void moveCommitted() {
             movedSince = true;
@@ -382,6 +384,12 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void press(long t, boolean right) {
+        pressed(t, right);
+        // a press registered: the clock runs for the other player again (after the move it may commit)
+        presses.notPressedRaised = false;
+    }
+
+    private void pressed(long t, boolean right) {
         presses.right = right;
         if (state != State.IN_STEP) {
             presses.pressedSinceMove = true;
@@ -468,6 +476,7 @@ public final class Reconstructor implements BoardObserver {
     private void playIrregular(long t, IllegalKind kind, Color mover, Move move, Position after, List<Integer> squares,
             String text, String article) {
         Position before = game.position();
+        boolean pressed = presses.pressedSinceMove;
         game.playIrregular(move, after);
         irregularStands(t, mover);
         standsPendingPly = game.ply();
@@ -475,6 +484,8 @@ public final class Reconstructor implements BoardObserver {
         emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, kind, game.ply(), mover, t, squares, text, move, before, after,
                 clock.times()), article);
         afterMove(t);
+        // judged after the press: the press was this move's
+        if (pressed) presses.movedSince = false;
     }
 
     private void apply(Candidate c, long t, boolean byPress) {
@@ -566,7 +577,9 @@ public final class Reconstructor implements BoardObserver {
      * not press the clock (information; only with a clock in use, and not for a resumed game's first move).
      */
     private void notPressed(long t, boolean sameScan) {
-        if (sameScan || !presses.movedSince || !clock.inUse() || game.ply() <= resumedAtPly) return;
+        if (sameScan || !presses.movedSince || !clock.inUse() || game.ply() <= resumedAtPly || presses.notPressedRaised) return;
+        // the clock still runs for that player: the opponent's press cannot register until he presses
+        presses.notPressedRaised = true;
         int ply = game.ply();
         Color lastMover = game.position().sideToMove().opposite();
         emit(ArbiterEvent.info(EventType.CLOCK_NOT_PRESSED, ply, lastMover, t, List.of(),
