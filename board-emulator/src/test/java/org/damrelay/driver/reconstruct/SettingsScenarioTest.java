@@ -160,4 +160,29 @@ class SettingsScenarioTest {
         String json = new EventJson(Variant.INTERNATIONAL).toLine(moves.get(3));
         assertTrue(json.contains("\"draw\":{\"rule\":\"TWENTY_FIVE_MOVES\",\"count\":2,\"limit\":25}"), json);
     }
+
+    @Test
+    void aCaptureThatStopsShortOrLeavesPiecesStandingFromAFenNeverStalls() {
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL);
+        var shortStop = play("start W:W37,46:B12,22,25,32\nmove 37x28\n", rc);
+        ArbiterEvent e = only(shortStop, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.CAPTURE_NOT_MAXIMAL, e.subtype());
+        expect(e, 1, 37, 28, 32);
+        var tooFew = play("start W:W37,46:B12,22,25,32\nmove 37x8 remove 32\n", rc);
+        e = only(tooFew, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.WRONG_PIECES_REMOVED, e.subtype());
+        expect(e, 1, 37, 8, 32);
+        for (var events : List.of(shortStop, tooFew)) {
+            assertTrue(events.stream().noneMatch(x -> x.type() == EventType.POSITION_UNKNOWN), events.toString());
+        }
+    }
+
+    @Test
+    void knockedPiecesPutBackBeforeACaptureAreAccidentalDisplacement() {
+        var events = play("start W:W37,46:B12,22,25,32,5\nknock 5 800\nknock 25 800\nmove 37x8\n", ReconstructConfig.defaults(Variant.INTERNATIONAL));
+        List<ArbiterEvent> d = events.stream().filter(x -> x.type() == EventType.ACCIDENTAL_DISPLACEMENT).toList();
+        assertTrue(!d.isEmpty(), events.toString());
+        assertEquals(List.of(5, 25), d.stream().flatMap(x -> x.squares().stream()).sorted().toList());
+        assertEquals(0, d.get(0).ply());
+    }
 }
