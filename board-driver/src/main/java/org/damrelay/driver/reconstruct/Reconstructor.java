@@ -604,20 +604,15 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
-    /** DRAW_RULE_STARTED when a count really begins, DRAW_BY_RULE when a draw occurs; each cites its rule. */
+    /** DRAW_RULE_STARTED when a count really begins ({@code MoveCount.begun}), DRAW_BY_RULE when a draw occurs; each cites its rule. */
     private void drawEvents(long t) {
-        Game g = game.game();
-        for (MoveCount c : DrawCounts.started(g)) {
-            emit(new ArbiterEvent(EventType.DRAW_RULE_STARTED, null, game.ply(), null, t, List.of(),
-                    c.rule().label() + " count started: " + c.moves() + " of " + c.limit() + " (" + Rulebook.article(c.rule()) + ")",
-                    null, null, null, null, List.of(c), null), Rulebook.article(c.rule()));
-        }
-        for (DrawEvent d : g.drawEvents()) {
-            if (d.kind() != DrawEvent.Kind.DRAW_BY_RULE) continue;
-            emit(new ArbiterEvent(EventType.DRAW_BY_RULE, null, game.ply(), null, t, List.of(),
-                    "draw by the " + d.rule().label() + " rule (" + Rulebook.article(d.rule()) + ")"
-                            + (d.count() != null ? ": " + d.count() : ""),
-                    null, null, null, null, d.count() == null ? List.of() : List.of(d.count()), null), Rulebook.article(d.rule()));
+        for (DrawEvent d : game.game().drawEvents()) {
+            boolean draw = d.kind() == DrawEvent.Kind.DRAW_BY_RULE;
+            MoveCount c = d.count();
+            String text = draw ? "draw by the " + d.rule().label() + " rule (" + Rulebook.article(d.rule()) + ")" + (c != null ? ": " + c : "")
+                    : d.rule().label() + " count started: " + c.moves() + " of " + c.limit() + " (" + Rulebook.article(d.rule()) + ")";
+            emit(new ArbiterEvent(draw ? EventType.DRAW_BY_RULE : EventType.DRAW_RULE_STARTED, null, game.ply(), null, t, List.of(),
+                    text, null, null, null, null, c == null ? List.of() : List.of(c), null), Rulebook.article(d.rule()));
         }
     }
 
@@ -628,7 +623,7 @@ public final class Reconstructor implements BoardObserver {
             Move m = game.moveAt(ply);
             emit(new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t,
                     m == null ? List.of() : List.of(m.from(), m.to()), "ply " + ply + " (" + (m == null ? "irregular" : m) + ") was taken back",
-                    m, history.get(ply), history.get(ply - 1), clock.times(), DrawCounts.running(before.truncate(ply - 1)), null));
+                    m, history.get(ply), history.get(ply - 1), clock.times(), before.truncate(ply - 1).drawStatus().begun(), null));
         }
         game.retractTo(toPly);
         if (standsPendingPly > toPly) standsPendingPly = 0;
@@ -807,7 +802,7 @@ public final class Reconstructor implements BoardObserver {
     private void emit(ArbiterEvent e, String article) {
         e = e.withArticle(article != null ? article : Rulebook.article(config.variant(), e.type(), e.subtype()));
         boolean move = e.type() == EventType.MOVE || e.type() == EventType.ILLEGAL_MOVE || e.type() == EventType.MOVE_REPLACED;
-        if (move) e = e.withDraws(DrawCounts.running(game.game()));
+        if (move) e = e.withDraws(game.game().drawStatus().begun());
         listener.onEvent(e);
     }
 

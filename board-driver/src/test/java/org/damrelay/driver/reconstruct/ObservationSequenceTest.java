@@ -189,8 +189,9 @@ class ObservationSequenceTest {
     @Test
     void clockNeverPressedCommitsAfterTheSettleWindow() {
         Recorded r = Recorded.start();
-        r.hand.move(32, 28).settle().move(19, 23).settle();
-        r.assertSummary("MOVE 1 32-28", "MOVE 2 19-23");
+        r.hand.move(32, 28).settle().move(20, 24).settle().move(33, 29).settle();
+        // the clock runs and white never pressed: said once, not again until the clock is pressed
+        r.assertSummary("MOVE 1 32-28", "CLOCK_NOT_PRESSED 1", "MOVE 2 20-24", "MOVE 3 33-29");
         ArbiterEvent first = r.events.get(0);
         assertTrue(first.t() - r.hand.physicalChanges.get(1) <= 700, "commit " + first.t());
     }
