@@ -39,6 +39,8 @@ final class BoardLine implements AutoCloseable {
               Path captures) throws IOException {
         this.source = source;
         this.capture = captures == null ? null : CaptureWriter.newSession(captures, source.lineName(), ZonedDateTime.now());
+        // replay reads a bus capture as a bus (one stream per address)
+        if (capture != null) capture.metadata("mode", source.bus() ? "bus" : "single-board");
         LineHandler handler;
         if (source.bus()) {
             BusPoller.Config d = BusPoller.Config.defaults();
