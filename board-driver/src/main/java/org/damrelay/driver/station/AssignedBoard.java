@@ -58,11 +58,9 @@ final class AssignedBoard implements BoardObserver {
     static ReconstructConfig configure(ReconstructConfig base, GameInfo game) {
         try {
             GameSettings s = GameWire.settings(game);
-            TimeControl tc = s.timeControl();
-            Duration baseTime = tc == null ? base.timeControl() : tc.initial();
-            Duration increment = tc == null ? base.increment() : tc.periods().get(0).increment();
-            return new ReconstructConfig(s.variant(), GameWire.start(game), base.orientation(), base.whiteOnRight(),
-                    base.settleMs(), base.pressGraceMs(), base.irregularMs(), base.heldMs(), base.touchMinMs(), baseTime, increment);
+            // a pairing without a time control leaves the driver's own (its --time-control), if any
+            if (s.timeControl() == null && base.timeControl() != null) s = s.withTimeControl(base.timeControl());
+            return base.withSettings(s).withStart(GameWire.start(game));
         } catch (IllegalArgumentException e) {
             log.warn("board {}: the settings of game {} do not read ({}); reconstructing with the driver's own",
                     game.getSourceBoard(), game.getGameId(), e.getMessage());

@@ -43,10 +43,12 @@ public final class GameEvents {
             case EARLY_DRAW_AGREED -> EventType.EARLY_DRAW_AGREED;
             case NO_LEGAL_MOVES -> EventType.NO_LEGAL_MOVES;
             case CLOCK_PRESSED_WITHOUT_MOVE -> EventType.CLOCK_PRESSED_WITHOUT_MOVE;
+            case CLOCK_NOT_PRESSED -> EventType.CLOCK_NOT_PRESSED;
             case INCOMPLETE_MOVE -> EventType.INCOMPLETE_MOVE;
             case FLAG_FALL -> EventType.FLAG_FALL;
             case CLOCK_MISMATCH -> EventType.CLOCK_MISMATCH;
             case GAME_STARTED -> EventType.GAME_STARTED;
+            case JOINED_MID_GAME -> EventType.JOINED_MID_GAME;
             case BOARD_DISCONNECTED -> EventType.BOARD_DISCONNECTED;
             case BOARD_RECONNECTED -> EventType.BOARD_RECONNECTED;
         };
@@ -62,6 +64,7 @@ public final class GameEvents {
             case OPPONENT_PIECE_MOVED -> IllegalSubtype.OPPONENT_PIECE_MOVED;
             case MOVED_TWICE -> IllegalSubtype.MOVED_TWICE;
             case UNCROWNED_KING_MOVED -> IllegalSubtype.UNCROWNED_KING_MOVED;
+            case KING_MOVE_LIMIT -> IllegalSubtype.KING_MOVE_LIMIT;
             case OTHER -> IllegalSubtype.OTHER;
         };
     }
@@ -97,6 +100,7 @@ public final class GameEvents {
         Clock.Builder b = Clock.newBuilder();
         if (t.white() != null) b.setWhiteMs((int) Math.min(Integer.MAX_VALUE, Math.max(0, t.white().toMillis())));
         if (t.black() != null) b.setBlackMs((int) Math.min(Integer.MAX_VALUE, Math.max(0, t.black().toMillis())));
+        if (t.running() != null) b.setRunning(GameWire.side(t.running()));
         return b.build();
     }
 }

@@ -29,7 +29,7 @@ class GameEventsTest {
                 .filter(x -> x.from() == 32 && x.to() == 28).findFirst().orElseThrow();
         Position after = start.apply(m);
         ArbiterEvent e = new ArbiterEvent(EventType.MOVE, null, 1, Color.WHITE, 1234, List.of(32, 28), "32-28",
-                m, start, after, new ClockTimes(Duration.ofMinutes(80), Duration.ofSeconds(4799)));
+                m, start, after, new ClockTimes(Duration.ofMinutes(80), Duration.ofSeconds(4799), Color.BLACK));
         GameEvent g = GameEvents.toProto(e, Variant.INTERNATIONAL);
         assertEquals(org.damrelay.proto.EventType.MOVE, g.getType());
         assertEquals(1, g.getPly());
@@ -43,6 +43,7 @@ class GameEventsTest {
         assertEquals(after, Fen.parse(g.getFen()));
         assertEquals(4_800_000, g.getClock().getWhiteMs());
         assertEquals(4_799_000, g.getClock().getBlackMs());
+        assertEquals(Side.BLACK, g.getClock().getRunning(), "after white's move black's clock runs: spectators see it tick");
     }
 
     @Test
