@@ -114,15 +114,21 @@ test('a man on its far row is an uncrowned king', () => {
 });
 
 test('arbiter status line, draw-rule count and correction requests', async () => {
-  const { statusLine, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
+  const { statusLine, drawCounts, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
   const game = {
     result: null, startFen: 'W:W31-50:B1-20',
     moves: Array.from({ length: 30 }, (_, i) => ({ ply: i + 1, notation: '1-2', fen: 'W:W31-50:B1-20' })),
-    status: { link: 'connected', outOfStep: true, uncrowned: [3], drawRule: { limit: 16, startPly: 20 } },
+    status: { link: 'connected', outOfStep: true, uncrowned: [3], draws: [
+      { rule: 'SIXTEEN_MOVES', label: '16-move', article: 'SWR 9.2a', count: 5, limit: 16 },
+      { rule: 'TWENTY_FIVE_MOVES', label: '25-move', article: 'SWR 9.2d', count: 23, limit: 25 }] },
   };
-  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3 · draw rule: count 5 of 16');
-  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null };
+  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3');
+  assert.deepEqual(drawCounts(game), [
+    { text: '16-move rule: 5 of 16', article: 'SWR 9.2a', near: false },
+    { text: '25-move rule: 23 of 25', article: 'SWR 9.2d', near: true }]);
+  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], draws: [] };
   assert.equal(statusLine(game), 'connected', 'the relay has moves from the board and no disconnection since');
+  assert.deepEqual(drawCounts(game), []);
   assert.equal(statusLine({ ...game, moves: [] }), 'waiting');
   assert.equal(statusLine({ ...game, result: '2-0' }), 'finished · result 2-0', 'a board whose game is over is finished, not disconnected');
   assert.equal(statusLine({ ...game, result: '2-0', status: { ...game.status, link: 'disconnected' } }), 'board disconnected · result 2-0');

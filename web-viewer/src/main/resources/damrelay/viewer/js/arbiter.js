@@ -3,7 +3,6 @@ import { createStore, gamesByBoard, openAlerts } from './model.js';
 import { titleOf } from './alerts.js';
 import { connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
-import { lastPly } from './model.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
@@ -17,14 +16,22 @@ export function statusLine(game) {
   const parts = [game.result && link !== 'disconnected' ? 'finished' : link === 'connected' ? 'connected' : link === 'disconnected' ? 'board disconnected' : 'waiting'];
   if (s.outOfStep) parts.push('out of step');
   if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
-  if (s.drawRule) parts.push(`draw rule: count ${drawCount(game)} of ${s.drawRule.limit}`);
   if (game.result) parts.push(`result ${game.result}`);
   return parts.join(' · ');
 }
 
-/** Moves by both since the draw-rule count began (a "move" is a white and a black ply). */
-export function drawCount(game) {
-  return Math.min(game.status.drawRule.limit, Math.floor((lastPly(game) - game.status.drawRule.startPly) / 2));
+/** The last moves before a draw by rule: from here on the console highlights the count. */
+export const DRAW_NEAR_MOVES = 3;
+
+/**
+ * The running draw counts as the relay's game model counted them after the last move, e.g.
+ * "16-move rule: 9 of 16"; a count that ended is no longer there.
+ */
+export function drawCounts(game) {
+  return (game.status.draws ?? []).map(d => {
+    const count = d.count ?? 0;
+    return { text: `${d.label} rule: ${count} of ${d.limit}`, article: d.article ?? '', near: d.limit - count <= DRAW_NEAR_MOVES };
+  });
 }
 
 export function alertsNewestFirst(state) {
@@ -55,7 +62,9 @@ function renderConsole(root, state, actions) {
   root.querySelector('.alerts').replaceChildren(...(alerts.length ? alerts.map(a => alertItem(a, state, actions)) : [h('li', { class: 'empty' }, 'No alerts.')]));
   const games = gamesByBoard(state);
   root.querySelector('.statuses').replaceChildren(...games.map(g => h('li', { dataset: { game: g.id } },
-    h('strong', {}, `Board ${g.board ?? '?'}`), ' ', h('span', { class: 'status-line' }, statusLine(g)))));
+    h('strong', {}, `Board ${g.board ?? '?'}`), ' ', h('span', { class: 'status-line' }, statusLine(g)),
+    ...drawCounts(g).map(d => h('span', { class: `draw-count${d.near ? ' draw-near' : ''}`, title: d.article,
+      'aria-label': `${d.text}${d.near ? ', a draw is near' : ''} (${d.article})` }, d.text)))));
   for (const select of root.querySelectorAll('select.game-choice')) {
     const chosen = select.value;
     select.replaceChildren(...games.map(g => h('option', { value: g.id }, `Board ${g.board ?? '?'}: ${g.white.name} – ${g.black.name}`)));

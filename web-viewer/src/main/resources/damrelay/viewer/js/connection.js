@@ -76,6 +76,7 @@ function gameOf(snapshot, delayMs = 0) {
     })),
     result: RESULT_TEXT[snapshot.result] ?? null,
     clock: clockOf(snapshot.clock, delayMs),
+    ...(snapshot.plies ? { status: { draws: snapshot.draws ?? [] } } : {}),
   };
 }
 
@@ -100,8 +101,9 @@ export function statusOf(e) {
     case 'POSITION_RECOVERED': return { outOfStep: false };
     case 'UNCROWNED_KING': return { uncrowned: e.squares ?? [] };
     case 'KING_CROWNED': return { uncrowned: [] };
-    case 'DRAW_RULE_STARTED': return { drawRule: { limit: e.count ?? 0, startPly: e.ply ?? 0 } };
-    case 'DRAW_BY_RULE': return { drawRule: null };
+    // the relay stamps every count running on these (and on every move, below)
+    case 'DRAW_RULE_STARTED': return { draws: e.draws ?? [] };
+    case 'DRAW_BY_RULE': return { draws: e.draws ?? [] };
     default: return null;
   }
 }
@@ -132,6 +134,8 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   if (u.event) {
     const e = u.event;
     const moved = e.type === 'MOVE' || (e.type === 'ILLEGAL_MOVE' && e.fen);
+    // every position change carries the counts running after it: none = every count ended
+    if (moved || e.type === 'MOVE_REPLACED' || e.type === 'MOVE_RETRACTED') store.status(id, { draws: e.draws ?? [] });
     if (moved || e.type === 'MOVE_REPLACED') {
       const ply = e.type === 'MOVE_REPLACED' && last > base ? last : last + 1;
       store.move(id, { ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), irregular: e.type === 'ILLEGAL_MOVE' }, v);

@@ -9,7 +9,7 @@ import { pathOf, isCapture } from './notation.js';
  *        corrections: [{kind, ply, reason, arbiter, notation, at}] (seen live)}
  * clock: {white, black (ms left), running: 'W'|'B'|null, at (local ms when received)}
  * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares],
- *          drawRule: {kind, count, limit} | null}
+ *          draws: [{rule, label, article, count, limit, startPly}] (the draw counts running)}
  * Alert: {id, gameId, board, ply, type, subtype, severity, article, text, at, acknowledged}
  */
 export function createStore() {
@@ -34,7 +34,7 @@ export function createStore() {
       startFen: g.startFen || START_FEN,
       moves: [...(g.moves ?? [])].sort((a, b) => a.ply - b.ply),
       result: g.result ?? null, clock: g.clock ?? null,
-      status: { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null, ...(g.status ?? {}) },
+      status: { link: 'waiting', outOfStep: false, uncrowned: [], draws: [], ...(g.status ?? {}) },
     };
   }
 

@@ -81,7 +81,8 @@ public final class Demo implements AutoCloseable {
         c.append("events:\n  - id: ").append(EVENT).append("\n    name: \"Demo: national team competition\"\n");
         c.append("    driverTokens: [{name: hall, sha256: ").append(Tokens.sha256Hex(driverToken)).append("}]\n");
         c.append("    arbiterTokens: [{name: arbiter, sha256: ").append(Tokens.sha256Hex(arbiterToken)).append("}]\n");
-        c.append("    rounds: [{number: 1, delaySeconds: 0, date: \"").append(LocalDate.now()).append("\"}]\n    boards:\n");
+        // the round's time control (the emulated clocks' 80 minutes plus 60 s a move) reaches every board's driver
+        c.append("    rounds: [{number: 1, delaySeconds: 0, timeControl: \"4800+60\", date: \"").append(LocalDate.now()).append("\"}]\n    boards:\n");
         for (DemoGames.Board b : boards) {
             c.append("      - {round: 1, board: ").append(b.number())
                     .append(", white: {name: ").append(quoted(name(b.game(), "White", b.number())))
@@ -89,7 +90,7 @@ public final class Demo implements AutoCloseable {
                     .append("}, black: {name: ").append(quoted(name(b.game(), "Black", b.number())))
                     .append(", team: ").append(quoted(team(b.number(), false)))
                     .append("}, match: \"").append(HOME).append(" - ").append(AWAY)
-                    .append("\", timeControl: \"4800+60\", driver: ").append(DRIVER)
+                    .append("\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
         return c.toString();

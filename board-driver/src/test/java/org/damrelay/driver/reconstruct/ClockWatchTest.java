@@ -16,20 +16,20 @@ class ClockWatchTest {
 
     @Test
     void theSideWhoseLeverIsDownIsRunning() {
-        ClockWatch w = new ClockWatch(true, null, null); // white sits on the right
-        w.read(reading(true, true, false));
+        ClockWatch w = new ClockWatch(true, null); // white sits on the right
+        w.read(0, reading(true, true, false), 0, 0);
         assertEquals(Color.BLACK, w.times().running(), "the right lever up: white pressed, black's clock runs");
-        w.read(reading(true, false, false));
+        w.read(0, reading(true, false, false), 0, 0);
         assertEquals(Color.WHITE, w.times().running());
         assertEquals(Duration.ofMinutes(78), w.times().white());
     }
 
     @Test
     void aStoppedClockOrAFallenFlagRunsForNobody() {
-        ClockWatch w = new ClockWatch(false, null, null);
-        w.read(reading(false, true, false));
+        ClockWatch w = new ClockWatch(false, null);
+        w.read(0, reading(false, true, false), 0, 0);
         assertNull(w.times().running());
-        w.read(reading(true, true, true));
+        w.read(0, reading(true, true, true), 0, 0);
         assertNull(w.times().running());
     }
 }
