@@ -136,7 +136,9 @@ final class ClockWatch {
 
     ClockTimes times() {
         if (last == null || whiteOnRight == null) return null;
-        return whiteOnRight ? new ClockTimes(last.right(), last.left()) : new ClockTimes(last.left(), last.right());
+        // the lever is high on the side whose clock stands: the other side's runs
+        Color running = last.running() && !last.leftFlag() && !last.rightFlag() ? colorOf(!last.rightLeverHigh()) : null;
+        return whiteOnRight ? new ClockTimes(last.right(), last.left(), running) : new ClockTimes(last.left(), last.right(), running);
     }
 
     private static String fmt(Duration d) {

@@ -2,6 +2,7 @@ package org.damrelay.driver.reconstruct;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.MoveCount;
@@ -553,8 +554,10 @@ public final class Reconstructor implements BoardObserver {
         if (!touchedWithMoves.isEmpty()) {
             List<Integer> sq = new ArrayList<>(touchedWithMoves);
             sq.add(m.from());
+            String pieces = touchedWithMoves.stream().map(String::valueOf).collect(Collectors.joining(", "));
             emit(ArbiterEvent.info(EventType.TOUCH_MOVE, ply, mover, t, sq, Rulebook.name(mover)
-                    + " touched " + touchedWithMoves + " and then played " + m.from() + " (only the opponent can claim it)"));
+                    + " touched the piece on " + pieces + ", which could move, then moved the piece on " + m.from()
+                    + " (only the opponent can claim the touched piece)"));
         }
         if (executionFault != null) {
             emit(ArbiterEvent.info(EventType.CAPTURE_EXECUTION, ply, mover, t, CapturePaths.jumpOrder(m), executionFault));
