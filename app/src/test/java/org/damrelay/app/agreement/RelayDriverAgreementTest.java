@@ -81,6 +81,7 @@ class RelayDriverAgreementTest {
         }
         assertTrue(failures.isEmpty(), failures.size() + " games differ:\n" + String.join("\n", failures));
         assertEquals(10_114, plies, "corpus plies");
-        assertTrue(counted[0] > 100, "the corpus reaches king endings with counts running: " + counted[0] + " events");
+        // the 25-move count begins once both have made a king move (MoveCount.begun), so fewer events carry one
+        assertTrue(counted[0] > 50, "the corpus reaches king endings with counts running: " + counted[0] + " events");
     }
 }
