@@ -60,7 +60,9 @@ final class AssignedBoard implements BoardObserver {
             GameSettings s = GameWire.settings(game);
             // a pairing without a time control leaves the driver's own (its --time-control), if any
             if (s.timeControl() == null && base.timeControl() != null) s = s.withTimeControl(base.timeControl());
-            return base.withSettings(s).withStart(GameWire.start(game));
+            ReconstructConfig c = base.withSettings(s).withStart(GameWire.start(game)).withStartCounts(GameWire.startCounts(game));
+            c.startGame(); // the counts must fit the position: else the driver's own, with the line below
+            return c;
         } catch (IllegalArgumentException e) {
             log.warn("board {}: the settings of game {} do not read ({}); reconstructing with the driver's own",
                     game.getSourceBoard(), game.getGameId(), e.getMessage());
