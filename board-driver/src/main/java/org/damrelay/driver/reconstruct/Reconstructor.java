@@ -463,7 +463,10 @@ public final class Reconstructor implements BoardObserver {
         }
         Position p = game.position();
         if (turnedRound(t, p)) return;
-        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !presses.pressedSinceMove);
+        // Who moved: with a clock in use the lever says it; a last move confirmed by a press means the
+        // player to move made this change (moving an opponent's piece), not the last mover again.
+        boolean lastMoverAgain = game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
+        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, lastMoverAgain);
         if (ir == null) {
             become(State.OUT_OF_STEP, t);
             emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
