@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.damrelay.draughts.notation.Fen;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.bus.BusPoller;
@@ -18,6 +20,7 @@ import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.uplink.BoardFeed;
 import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.proto.BoardState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,9 +58,19 @@ final class BoardLine implements AutoCloseable {
         thread.setDaemon(true);
     }
 
+    /**
+     * A board's reconstruction: from the position its last committed event left (a driver
+     * restarted mid-game resumes there at once), or from the game's start.
+     */
     private Reconstructor reconstruction(ReconstructConfig config, Outbox outbox, int address) {
         String board = source.boardId(address);
         log.info("{}: board {} feeds the relay as \"{}\"", source.lineName(), address, board);
+        Optional<BoardState> resumed = outbox.boardState(board);
+        if (resumed.isPresent()) {
+            BoardState s = resumed.get();
+            log.info("{}: board {} resumes after ply {} from {}", source.lineName(), board, s.getPly(), s.getFen());
+            return new Reconstructor(config.withStart(Fen.parse(s.getFen())), new BoardFeed(board, config.variant(), s.getPly(), outbox));
+        }
         return new Reconstructor(config, new BoardFeed(board, config.variant(), config.start(), outbox));
     }
 

@@ -18,7 +18,7 @@ public final class BoardFeed implements ArbiterListener {
 
     private final String board;
     private final Variant variant;
-    private final Position start;
+    private final int pliesBefore;
     private final Outbox outbox;
 
     /** A board whose games start from the standard position. */
@@ -28,9 +28,14 @@ public final class BoardFeed implements ArbiterListener {
 
     /** @param start where this board's games start: with black to move, plies are numbered from 2 */
     public BoardFeed(String board, Variant variant, Position start, Outbox outbox) {
+        this(board, variant, GameEvents.plyOffset(start), outbox);
+    }
+
+    /** @param pliesBefore the wire's ply number of the position the reconstruction begins from (a resumed game) */
+    public BoardFeed(String board, Variant variant, int pliesBefore, Outbox outbox) {
         this.board = board;
         this.variant = variant;
-        this.start = start;
+        this.pliesBefore = pliesBefore;
         this.outbox = outbox;
     }
 
@@ -41,7 +46,7 @@ public final class BoardFeed implements ArbiterListener {
     /** @throws UncheckedIOException when the outbox cannot write: the board must stop rather than lose the event */
     @Override
     public void onEvent(ArbiterEvent event) {
-        var wire = GameEvents.toProto(event, variant, start);
+        var wire = GameEvents.toProto(event, variant, pliesBefore);
         if (wire.isEmpty()) {
             // a type newer than the wire protocol: the relay could not take it; the capture file still has the bytes
             log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);

@@ -39,8 +39,17 @@ public final class GameEvents {
      * black to move at the start every ply is one more.
      */
     public static Optional<GameEvent> toProto(ArbiterEvent e, Variant variant, Position start) {
-        int offset = start.sideToMove() == Color.BLACK ? 1 : 0;
-        return wireType(e.type()).map(type -> build(type, e, variant, offset));
+        return toProto(e, variant, plyOffset(start));
+    }
+
+    /** The event on the wire for a reconstruction that began after {@code pliesBefore} (the wire's ply number of the position it began from). */
+    public static Optional<GameEvent> toProto(ArbiterEvent e, Variant variant, int pliesBefore) {
+        return wireType(e.type()).map(type -> build(type, e, variant, pliesBefore));
+    }
+
+    /** How the wire numbers a game that starts from {@code start}: with black to move, ply 1 is taken. */
+    public static int plyOffset(Position start) {
+        return start.sideToMove() == Color.BLACK ? 1 : 0;
     }
 
     private static GameEvent build(EventType type, ArbiterEvent e, Variant variant, int plyOffset) {
