@@ -6,6 +6,7 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
+import org.damrelay.proto.wire.GameWire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,7 @@ public final class BoardFeed implements ArbiterListener {
 
     /** @param start where this board's games start: with black to move, plies are numbered from 2 */
     public BoardFeed(String board, Variant variant, Position start, Outbox outbox) {
-        this(board, variant, GameEvents.plyOffset(start), outbox);
+        this(board, variant, GameWire.plyNumber(start, 0), outbox);
     }
 
     /** @param pliesBefore the wire's ply number of the position the reconstruction begins from (a resumed game) */
@@ -47,15 +48,10 @@ public final class BoardFeed implements ArbiterListener {
     @Override
     public void onEvent(ArbiterEvent event) {
         var wire = GameEvents.toProto(event, variant, pliesBefore);
-        if (wire.isEmpty()) {
-            // a type newer than the wire protocol: the relay could not take it; the capture file still has the bytes
-            log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);
-            return;
-        }
         try {
             // the commit time on this host's monotonic clock: lets a benchmark on the same host time
             // driver commit to spectator receipt (docs/benchmarks.md); the relay passes it through
-            var stored = outbox.append(board, wire.get().toBuilder().setSentNanos(System.nanoTime()).build());
+            var stored = outbox.append(board, wire.toBuilder().setSentNanos(System.nanoTime()).build());
             log.info("board {} seq {}: {}", board, stored.getSeq(), event);
         } catch (IOException e) {
             log.error("board {}: could not write {} to the outbox {}: {}", board, event, outbox.directory(), e.toString());
