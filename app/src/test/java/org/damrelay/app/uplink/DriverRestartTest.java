@@ -9,17 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Move;
-import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.station.DriverStation;
 import org.damrelay.driver.uplink.UplinkConfig;
-import org.damrelay.emulator.Emulator;
-import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
-import org.damrelay.emulator.PlyPlan;
-import org.damrelay.emulator.Timeline;
-import org.damrelay.emulator.Timing;
 import org.damrelay.emulator.speaker.BoardSpeaker;
 import org.damrelay.emulator.speaker.LinePump;
 import org.damrelay.emulator.speaker.Pace;
@@ -40,21 +34,6 @@ class DriverRestartTest {
     private static final long PAUSE_MS = 60_000;
 
     @TempDir Path dir;
-
-    private static Timeline emulate(PdnGame game, long seed) {
-        Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);
-        EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withTiming(quick)
-                .withClockTickMs(0).withSeed(seed);
-        Emulator.Session session = new Emulator(config).session(game.start());
-        Position pos = game.start();
-        for (int i = 0; i < PLIES; i++) {
-            if (i == BEFORE) session.board().advance(PAUSE_MS);
-            Move m = game.plies().get(i);
-            session.ply(pos.sideToMove(), m, PlyPlan.clean());
-            pos = pos.apply(m);
-        }
-        return session.finish();
-    }
 
     private DriverStation station(HallRelay relay, ReplugLine cable, PdnGame game) throws Exception {
         return DriverStation.start(new DriverStation.Config(List.of(cable.busSource("55")),
@@ -89,7 +68,7 @@ class DriverRestartTest {
             ReplugLine cable = new ReplugLine("emulated-bus");
             List<BoardSpeaker> boards = new ArrayList<>();
             for (int b = 1; b <= 4; b++) {
-                boards.add(new BoardSpeaker(emulate(game, 30 + b), "BUSBOARD2" + b, 20 + b, PieceCodes.standard(), NoiseProfile.none(), b));
+                boards.add(new BoardSpeaker(QuickTimelines.of(game, PLIES, 30 + b, BEFORE, PAUSE_MS), "BUSBOARD2" + b, 20 + b, PieceCodes.standard(), NoiseProfile.none(), b));
             }
             LinePump pump = new LinePump(boards, cable, new Pace(PACE), 60_000, true);
             Thread emulator = new Thread(pump, "bus-emulator");

@@ -40,10 +40,14 @@ public final class RelayAlerts {
                 .setPly(live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount())).setClock(live.clock()).build();
     }
 
-    /** What identifies an event's content across re-sends (the outbox stores it byte for byte). */
+    /**
+     * What identifies an event's content across re-sends: what happened on the board, not when it
+     * was read or sent (capture time, clock reading, send time), so only another event under the
+     * same seq is a conflict.
+     */
     static int digest(GameEvent e) {
         CRC32C c = new CRC32C();
-        c.update(e.toByteArray());
+        c.update(e.toBuilder().clearCaptureTimeMs().clearSentNanos().clearClock().build().toByteArray());
         return (int) c.getValue();
     }
 }
