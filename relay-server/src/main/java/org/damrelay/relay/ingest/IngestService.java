@@ -207,7 +207,7 @@ public final class IngestService {
                 .setEventDigest(RelayAlerts.digest(be.getEvent()))).build();
         long seq = be.getSeq();
         core.commit(record, () -> {
-            core.metrics().ingestLag(session.driverId() + "/" + board, (System.nanoTime() - receivedNanos) / 1_000_000);
+            core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
     }
