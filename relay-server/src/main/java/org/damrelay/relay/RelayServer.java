@@ -40,6 +40,8 @@ import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
 import org.damrelay.relay.ingest.IngestService;
 import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.notation.NotationHandler;
+import org.damrelay.relay.notation.NotationService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,11 +75,13 @@ public final class RelayServer implements AutoCloseable {
         IngestService ingest = new IngestService(core);
         SpectatorFanout fanout = new SpectatorFanout(core);
         ArbiterService arbiter = new ArbiterService(core, ingest);
+        NotationService notation = new NotationService(core, ingest, arbiter);
         HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
                 () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()));
+                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()),
+                () -> new NotationHandler(core, notation));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book());

@@ -37,6 +37,8 @@ public final class Pdn {
         if (i.getBlack().getRating() > 0) tag(sb, "BlackRating", String.valueOf(i.getBlack().getRating()));
         if (!i.getMatch().isEmpty()) tag(sb, "Match", i.getMatch());
         if (!i.getTimeControl().isEmpty()) tag(sb, "TimeControl", i.getTimeControl());
+        // who wrote the scoresheet (SWR 11), for a game notated on a phone
+        if (!i.getNotator().isEmpty()) tag(sb, "Notator", i.getNotator());
         tag(sb, "Result", result(s.getResult()));
         tag(sb, "GameType", "FRISIAN".equals(i.getVariant()) ? "40" : "20");
         if (!i.getStartFen().isEmpty()) tag(sb, "FEN", i.getStartFen());
@@ -54,12 +56,19 @@ public final class Pdn {
             if (white) moves.append(number).append(". ");
             else if (index == 0 || moves.toString().endsWith("} ")) moves.append(number).append("... ");
             moves.append(p.getNotation()).append(' ');
+            if (p.hasClock()) moves.append("{[%clk ").append(clock(white ? p.getClock().getWhiteMs() : p.getClock().getBlackMs())).append("]} ");
             if (p.getIrregular()) moves.append("{irregular move, stood} ");
             index++;
         }
         moves.append(result(s.getResult()));
         sb.append('\n').append(wrap(moves.toString())).append("\n\n");
         return sb.toString();
+    }
+
+    /** The mover's remaining time after the move, as PGN's clock comment writes it: h:mm:ss. */
+    private static String clock(int ms) {
+        int s = ms / 1000;
+        return String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
     }
 
     private static void tag(StringBuilder sb, String name, String value) {

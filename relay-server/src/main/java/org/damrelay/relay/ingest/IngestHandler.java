@@ -13,6 +13,7 @@ import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.notation.NotationService;
 
 /**
  * One driver's WebSocket on /ingest: the first frame must be a Hello with a valid token for its
@@ -96,6 +97,11 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
         }
         if (h.getDriverId().isEmpty()) {
             close(MALFORMED, "malformed frame: hello without driver_id");
+            return;
+        }
+        if (h.getDriverId().startsWith(NotationService.DRIVER_PREFIX)) {
+            // a notated game's entries come from its own device only (/notate), never from a driver
+            close(FORBIDDEN, "driver ids starting with " + NotationService.DRIVER_PREFIX + " are reserved for notation devices");
             return;
         }
         EventConfig event = core.config().event(h.getEventId());
