@@ -4,6 +4,7 @@ import { connectSpectator, connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { lastPly } from './model.js';
 import { renderOverview, tickClocks } from './overview.js';
+import { mountNotationLinks } from './notation-links.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
@@ -111,6 +112,7 @@ export function startArbiterPage() {
       e => { feedback.textContent = `${what} failed: ${e.message}`; });
   };
   const actions = { acknowledge: alertId => attempt('Acknowledge', arbiter.acknowledge(alertId)) };
+  mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
   root.querySelector('form.result-form').addEventListener('submit', e => {
     e.preventDefault();
     const f = e.currentTarget;

@@ -113,6 +113,7 @@ export function startNotationPage() {
       relay = m.state;
       attempt = 0;
       outbox.acked(Number(relay.acked ?? 0));
+      outbox.keepRelayState(relay, key);
       refusal = Number(relay.refused ?? 0) ? relay.refusedReason || 'refused' : '';
       setLink('live');
       if (fresh) sendPending();
@@ -231,9 +232,12 @@ export function startNotationPage() {
     drawBoard(v);
     renderNotator(info);
     renderTime(v);
-    els.moves.replaceChildren(...v.plies.map((p, i) => h('li', {
-      class: p.sent ? 'sent' : 'pending', dataset: { ply: String(i + 1) },
-    }, p.notation, p.sent ? '' : h('span', { class: 'badge' }, ' not sent'))));
+    const blackFirst = v.start.side === 'B';
+    els.moves.replaceChildren(...v.plies.map((p, i) => {
+      const n = i + 1 + (blackFirst ? 1 : 0);
+      return h('li', { class: p.sent ? 'sent' : 'pending', dataset: { ply: String(n) } },
+        `${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${p.notation}`, p.sent ? '' : h('span', { class: 'badge' }, ' not sent'));
+    }));
     renderUnsent();
     renderActions(v, info);
     if (refusal) say(`The relay refused an entry: ${refusal}. Stop digital notation and continue on paper, or ask the arbiter.`, 'error');
@@ -323,6 +327,10 @@ export function startNotationPage() {
     render();
     return;
   }
+  // the page and its modules stay available offline, for a reload without a connection
+  navigator.serviceWorker?.register('notate-sw.js').catch(() => { /* not over plain http to a remote host: storage still keeps the entries */ });
+  relay = outbox.relayState(key);
+  render();
   renderUnsent();
   connect();
 }

@@ -44,5 +44,14 @@ export function createOutbox(storage, gameId) {
       write();
     },
     requests() { return data.requests; },
+    /**
+     * The relay's last state, so a page reloaded without a connection still shows the game and
+     * takes entries; only for the credential that received it.
+     */
+    keepRelayState(state, credential) {
+      data = { ...data, relay: state, credential };
+      write();
+    },
+    relayState(credential) { return data.credential === credential ? data.relay ?? null : null; },
   };
 }
