@@ -86,7 +86,6 @@ public final class RelayCore implements AutoCloseable {
     public UpdateBus bus() { return bus; }
 
     public void addLiveListener(LiveListener l) { live.add(l); }
-    public void removeLiveListener(LiveListener l) { live.remove(l); }
 
     public void execute(Runnable task) {
         executor.execute(() -> {
