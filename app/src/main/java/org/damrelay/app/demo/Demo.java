@@ -29,12 +29,14 @@ public final class Demo implements AutoCloseable {
     private final EmulatedHall hall;
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
+    private final DemoNotator notator;
 
-    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards) {
+    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, DemoNotator notator) {
         this.relay = relay;
         this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
+        this.notator = notator;
     }
 
     public static boolean socatAvailable() {
@@ -42,15 +44,21 @@ public final class Demo implements AutoCloseable {
     }
 
     public static Demo start(Settings s) throws Exception {
-        List<PdnGame> games = DemoGames.pick(s.corpus(), s.boards());
-        List<DemoGames.Board> boards = DemoGames.boards(games, s.seed());
+        // one game more than sensor boards: the board without sensors, notated on a phone
+        List<PdnGame> games = DemoGames.pick(s.corpus(), s.boards() + 1);
+        List<DemoGames.Board> boards = DemoGames.boards(games.subList(0, s.boards()), s.seed());
+        PdnGame notated = games.get(s.boards());
         String driverToken = token(), arbiterToken = token();
-        RelayServer relay = RelayServer.start(ConfigLoader.parse(relayConfig(s, boards, driverToken, arbiterToken), null));
+        RelayServer relay = RelayServer.start(ConfigLoader.parse(relayConfig(s, boards, notated, driverToken, arbiterToken), null));
+        EmulatedHall hall = null;
         try {
-            EmulatedHall hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
+            hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
-            return new Demo(relay, hall, arbiterToken, boards);
+            DemoNotator notator = DemoNotator.start(relay.port(), arbiterToken, gameId(s.boards() + 1), notated,
+                    name(notated, "White", s.boards() + 1), s.speed());
+            return new Demo(relay, hall, arbiterToken, boards, notator);
         } catch (Exception e) {
+            if (hall != null) hall.close();
             relay.close();
             throw e;
         }
@@ -66,7 +74,11 @@ public final class Demo implements AutoCloseable {
         return HexFormat.of().formatHex(b);
     }
 
-    private static String relayConfig(Settings s, List<DemoGames.Board> boards, String driverToken, String arbiterToken) {
+    private static String gameId(int board) {
+        return EVENT + "-r1-b" + board;
+    }
+
+    private static String relayConfig(Settings s, List<DemoGames.Board> boards, PdnGame notated, String driverToken, String arbiterToken) {
         StringBuilder c = new StringBuilder();
         c.append("listen: {host: 0.0.0.0, port: ").append(s.port()).append("}\n");
         c.append("dataDir: ").append(s.workDir().resolve("relay-data").toAbsolutePath()).append('\n');
@@ -81,6 +93,10 @@ public final class Demo implements AutoCloseable {
                     .append("}, match: \"Team A - Team B\", timeControl: \"80m+1m/move\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
+        int n = boards.size() + 1;
+        c.append("      - {round: 1, board: ").append(n).append(", white: {name: ").append(quoted(name(notated, "White", n)))
+                .append("}, black: {name: ").append(quoted(name(notated, "Black", n)))
+                .append("}, match: \"Team A - Team B\", timeControl: \"80m+1m/move\"}\n");
         return c.toString();
     }
 
@@ -97,8 +113,14 @@ public final class Demo implements AutoCloseable {
 
     public String arbiterToken() { return arbiterToken; }
 
+    /** The sensor boards' games. */
     public List<String> gameIds() {
-        return boards.stream().map(b -> EVENT + "-r1-b" + b.number()).toList();
+        return boards.stream().map(b -> gameId(b.number())).toList();
+    }
+
+    /** The board without sensors, notated on a phone (the demo's client plays the phone). */
+    public String notatedGameId() {
+        return gameId(boards.size() + 1);
     }
 
     /** The game with the scripted irregularity. */
@@ -113,6 +135,7 @@ public final class Demo implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
+            notator.close();
             hall.close();
         } finally {
             relay.close();

@@ -83,6 +83,8 @@ public final class DemoCommand implements Callable<Integer> {
         out.printf("  a game:    %s/game.html?game=%s%n", base, demo.gameIds().get(0));
         out.printf("  arbiter:   %s/arbiter.html?event=%s   token: %s%n", base, Demo.EVENT, demo.arbiterToken());
         out.printf("  (a move is taken back on %s: the arbiter console shows it)%n", demo.irregularGameId());
+        out.printf("  notated:   %s/game.html?game=%s   (a board without sensors, entered on a phone: docs/notation.md)%n",
+                base, demo.notatedGameId());
         out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
         out.flush();
         if (seconds > 0) {
