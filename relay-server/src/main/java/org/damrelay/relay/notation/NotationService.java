@@ -240,9 +240,10 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         if (!next || cursor.applied() != e.getSeq()) return; // a re-send, or refused
         if (e.hasUndo()) {
             audit(notator(g), g, "UNDO ply " + g.live().plyNumber(plyBefore) + " on the notation device", "", null);
-        } else if (e.hasClock()) {
-            flagFall(g, e.getClock(), now);
+            return;
         }
+        if (e.hasClock()) flagFall(g, e.getClock(), now);
+        for (GameEvent alert : RuleAlerts.afterLastPly(g.live(), now)) commitUpdate(g, GameUpdate.newBuilder().setEvent(alert), now);
     }
 
     /** An entered remaining time of zero for the side that just moved is a flag fall (SWR 10.6, 12.1). */

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Digital notation through the relay: credentials, entries on the ingest path, undo, stop, result, one game only. */
 class NotationTest {
 
-    static final String G1 = "nk-r1-b1", G2 = "nk-r1-b2", SENSOR = "nk-r1-b3";
+    static final String G1 = "nk-r1-b1", G2 = "nk-r1-b2", SENSOR = "nk-r1-b3", ENDGAME = "nk-r1-b4";
 
     @TempDir Path dir;
     RelayServer relay;
@@ -62,6 +62,7 @@ class NotationTest {
                       - {round: 1, board: 1, white: {name: Roel Boomstra}, black: {name: Jan Groenendijk}, timeControl: "5400+60"}
                       - {round: 1, board: 2, white: {name: Pim Meurs}, black: {name: Hein Meijer}}
                       - {round: 1, board: 3, white: {name: A}, black: {name: B}, driver: hall, sourceBoard: "103"}
+                      - {round: 1, board: 4, white: {name: K}, black: {name: L}, startFen: "W:WK46,28,33:BK5,23"}
                 """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TestRelay.DRIVER_TOKEN), Tokens.sha256Hex(TestRelay.ARBITER_TOKEN));
     }
 
@@ -229,5 +230,17 @@ class NotationTest {
         assertEquals(org.damrelay.proto.Side.WHITE, flag.getEvent().getSide());
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
                 .anyMatch(m -> m.hasAudit() && m.getAudit().getArbiter().contains("confirmed by Roel Boomstra and Jan Groenendijk")));
+    }
+
+    @Test
+    void aNotatedMoveRaisesTheDrawCountAsADriverWould() throws Exception {
+        NotationCredential c = TestNotator.issue(arbiter, ENDGAME, TimeEntry.TIMES_OFF);
+        Position start = org.damrelay.draughts.notation.Fen.parse("W:WK46,28,33:BK5,23");
+        try (TestNotator phone = TestNotator.connect(relay.port(), ENDGAME, TestNotator.key(c), 0)) {
+            phone.awaitAcked(phone.move(first(start, 28, 19), null));
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
+                .anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.DRAW_RULE_STARTED
+                        && m.getAlert().getEvent().getCount() == 16 && m.getAlert().getEvent().getPly() == 1));
     }
 }
