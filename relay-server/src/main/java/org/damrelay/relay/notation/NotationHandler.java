@@ -1,21 +1,12 @@
 package org.damrelay.relay.notation;
 
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.util.JsonFormat;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import org.damrelay.proto.DeviceMessage;
 import org.damrelay.proto.DeviceRequest;
 import org.damrelay.relay.RelayCore;
-import org.damrelay.relay.http.WebSocketEndpoint;
-import org.damrelay.relay.ingest.IngestHandler;
+import org.damrelay.relay.http.JsonEndpoint;
 
 /** A notation device's WebSocket on /notate: JSON DeviceRequests after a hello with the game's credential. */
-public final class NotationHandler extends WebSocketEndpoint implements DeviceSession {
-
-    private static final JsonFormat.Parser PARSER = JsonFormat.parser();
-    private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace();
+public final class NotationHandler extends JsonEndpoint<DeviceRequest> implements DeviceSession {
 
     private final NotationService service;
     private volatile boolean helloSeen;
@@ -23,7 +14,7 @@ public final class NotationHandler extends WebSocketEndpoint implements DeviceSe
     private volatile String gameId;
 
     public NotationHandler(RelayCore core, NotationService service) {
-        super(core, "notation");
+        super(core, "notation", "/notate", DeviceRequest::newBuilder);
         this.service = service;
     }
 
@@ -38,12 +29,7 @@ public final class NotationHandler extends WebSocketEndpoint implements DeviceSe
 
     @Override
     public void send(DeviceMessage message) {
-        if (!channel.isActive()) return;
-        try {
-            channel.writeAndFlush(new TextWebSocketFrame(PRINTER.print(message)));
-        } catch (InvalidProtocolBufferException e) {
-            throw new IllegalStateException(e);
-        }
+        sendJson(message);
     }
 
     @Override
@@ -52,33 +38,15 @@ public final class NotationHandler extends WebSocketEndpoint implements DeviceSe
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        super.handlerAdded(ctx);
-        expectHello(ctx, IngestHandler.HELLO_TIMEOUT);
-    }
-
-    @Override
     protected void disconnected() {
         if (gameId != null) core.execute(() -> service.disconnected(this));
     }
 
     @Override
-    protected void frameRead(ChannelHandlerContext ctx, WebSocketFrame frame) {
-        if (!(frame instanceof TextWebSocketFrame text)) {
-            close(IngestHandler.MALFORMED, "malformed frame: /notate takes JSON text frames");
-            return;
-        }
-        DeviceRequest.Builder b = DeviceRequest.newBuilder();
-        try {
-            PARSER.merge(text.text(), b);
-        } catch (InvalidProtocolBufferException | RuntimeException e) {
-            close(IngestHandler.MALFORMED, "malformed frame: not a DeviceRequest: " + e.getMessage());
-            return;
-        }
-        DeviceRequest r = b.build();
+    protected void requestRead(DeviceRequest r) {
         if (!helloSeen) {
             if (!r.hasHello()) {
-                close(IngestHandler.MALFORMED, "malformed frame: the first frame must be a hello");
+                close(MALFORMED, "malformed frame: the first frame must be a hello");
                 return;
             }
             helloSeen = true;
@@ -92,8 +60,8 @@ public final class NotationHandler extends WebSocketEndpoint implements DeviceSe
             case NOTATOR -> core.execute(() -> service.notator(this, id, r.getNotator().getName()));
             case RESULT -> core.execute(() -> service.result(this, id, r.getResult()));
             case STOP -> core.execute(() -> service.stop(this, id, r.getStop()));
-            case HELLO -> close(IngestHandler.MALFORMED, "malformed frame: hello sent twice");
-            default -> close(IngestHandler.MALFORMED, "malformed frame: empty DeviceRequest");
+            case HELLO -> close(MALFORMED, "malformed frame: hello sent twice");
+            default -> close(MALFORMED, "malformed frame: empty DeviceRequest");
         }
     }
 }
