@@ -16,6 +16,8 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.config.TokenStore;
+import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.fanout.UpdateBus;
 import org.damrelay.relay.game.GameBook;
@@ -45,6 +47,8 @@ public final class RelayCore implements AutoCloseable {
 
     private final EventExecutor executor = new DefaultEventExecutor(new DefaultThreadFactory("relay-core"));
     private final RelayConfig config;
+    private final TokenStore tokens;
+    private final AuthThrottle authThrottle;
     private final GameBook book;
     private final Journal journal;
     private final RelayMetrics metrics;
@@ -59,6 +63,8 @@ public final class RelayCore implements AutoCloseable {
 
     private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus) {
         this.config = config;
+        this.tokens = new TokenStore(config.events());
+        this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000);
         this.book = book;
         this.journal = journal;
         this.metrics = metrics;
@@ -71,7 +77,10 @@ public final class RelayCore implements AutoCloseable {
         Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
         snapshot.ifPresent(book::restore);
         long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
-        Journal journal = Journal.open(config.dataPath(), from, r -> book.apply(r, true), metrics::fsyncNanos);
+        Journal journal = Journal.open(config.dataPath(), from, r -> {
+            book.apply(r);
+            book.durable(r);
+        }, metrics::fsyncNanos);
         log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
                 journal.recovery().records(), config.dataPath());
         RelayCore core = new RelayCore(config, book, journal, metrics, bus);
@@ -80,6 +89,9 @@ public final class RelayCore implements AutoCloseable {
     }
 
     public RelayConfig config() { return config; }
+    /** The tokens accepted now (re-read with the config while running: {@code RelayServer.reload}). */
+    public TokenStore tokens() { return tokens; }
+    public AuthThrottle authThrottle() { return authThrottle; }
     public GameBook book() { return book; }
     public EventExecutor executor() { return executor; }
     public RelayMetrics metrics() { return metrics; }
@@ -101,10 +113,12 @@ public final class RelayCore implements AutoCloseable {
     public boolean failed() { return failed; }
 
     /**
-     * Core thread. {@code record} has been applied to the book as {@code applied}; this makes it
-     * durable, then runs {@code onDurable} and notifies, on the core thread.
+     * Core thread. Applies {@code record} to the book (the one change of state, as on replay),
+     * appends it to the journal, and once it is fsync'd marks it durable, runs {@code onDurable}
+     * and notifies, on the core thread. Returns what applying it produced.
      */
-    public void commit(JournalRecord record, GameBook.Applied applied, Runnable onDurable) {
+    public GameBook.Applied commit(JournalRecord record, Runnable onDurable) {
+        GameBook.Applied applied = book.apply(record);
         CompletableFuture<Long> appended = journal.append(record);
         if (config.snapshotEveryRecords() > 0 && ++sinceSnapshot >= config.snapshotEveryRecords() && !snapshotting) snapshot();
         appended.whenComplete((pos, err) -> executor.execute(() -> {
@@ -113,17 +127,15 @@ public final class RelayCore implements AutoCloseable {
                 log.error("journal append failed: the relay no longer acknowledges anything", err);
                 return;
             }
+            book.durable(record);
             GameUpdate u = applied.update();
-            if (u != null) {
-                GameRecord g = book.game(u.getGameId());
-                g.markDurable(u.getVersion());
-                if (applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
-            }
+            if (u != null && applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
             if (record.hasAudit()) for (LiveListener l : live) l.audit(record.getAudit());
             if (u != null) for (LiveListener l : live) l.durable(applied);
             if (onDurable != null) onDurable.run();
             if (u != null) release(book.game(u.getGameId()));
         }));
+        return applied;
     }
 
     /**

@@ -22,7 +22,11 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
+import io.netty.util.NetUtil;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.Set;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.arbiter.ArbiterHandler;
@@ -35,6 +39,7 @@ import org.damrelay.relay.fanout.SpectatorHandler;
 import org.damrelay.relay.http.ConnectionLimiter;
 import org.damrelay.relay.http.HttpRouter;
 import org.damrelay.relay.http.IdleSweeps;
+import org.damrelay.relay.http.RequestDeadline;
 import org.damrelay.relay.http.StateEndpoints;
 import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
@@ -60,8 +65,14 @@ public final class RelayServer implements AutoCloseable {
     private final int port;
     private final ChannelGroup webSockets;
 
-    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
+    private final IngestService ingest;
+    private final ArbiterService arbiter;
+
+    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets,
+                        IngestService ingest, ArbiterService arbiter) {
         this.core = core;
+        this.ingest = ingest;
+        this.arbiter = arbiter;
         this.webSockets = webSockets;
         this.boss = boss;
         this.workers = workers;
@@ -76,11 +87,14 @@ public final class RelayServer implements AutoCloseable {
         SpectatorFanout fanout = new SpectatorFanout(core);
         ArbiterService arbiter = new ArbiterService(core, ingest);
         NotationService notation = new NotationService(core, ingest, arbiter);
+        RelayConfig.Limits limits = config.limits();
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
+        long readTimeout = config.edge().requestReadTimeoutMillis();
         HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
                 () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()),
+                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()), limiter,
                 () -> new NotationHandler(core, notation));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
@@ -89,8 +103,6 @@ public final class RelayServer implements AutoCloseable {
                 ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
                         config.resolve(config.tls().privateKeyPem()).toFile()).build()
                 : null;
-        RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp());
 
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
@@ -110,11 +122,12 @@ public final class RelayServer implements AutoCloseable {
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
                                     .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
+                                    .addLast(RequestDeadline.NAME, new RequestDeadline(readTimeout))
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));
                         }
                     });
             Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
-            RelayServer server = new RelayServer(core, boss, workers, ch, webSockets);
+            RelayServer server = new RelayServer(core, boss, workers, ch, webSockets, ingest, arbiter);
             log.info("relay listening on {}:{} ({}), data in {}", config.listen().host(), server.port,
                     epoll ? "epoll" : "nio", Path.of(config.dataDir()));
             return server;
@@ -124,6 +137,29 @@ public final class RelayServer implements AutoCloseable {
             core.close();
             throw e;
         }
+    }
+
+    private static Set<InetAddress> trustedProxies(RelayConfig config) {
+        Set<InetAddress> out = new HashSet<>();
+        for (String p : config.edge().trustedProxies()) {
+            InetAddress a = NetUtil.createInetAddressFromIpAddressString(p.strip());
+            if (a == null) throw new IllegalArgumentException("edge.trustedProxies: \"" + p + "\" is not an IP address");
+            out.add(a);
+        }
+        return out;
+    }
+
+    /**
+     * Takes the tokens of a re-read config while running (drivers' and arbiters'); sessions whose
+     * token is gone or revoked are closed (4401). Everything else in the config needs a restart.
+     */
+    public void reload(RelayConfig newConfig) {
+        core.tokens().replace(newConfig.events());
+        core.execute(() -> {
+            ingest.closeRevoked(core.tokens());
+            arbiter.closeRevoked(core.tokens());
+        });
+        log.info("tokens re-read: {} events", newConfig.events().size());
     }
 
     /** The bound port (the real one when the config said 0). */

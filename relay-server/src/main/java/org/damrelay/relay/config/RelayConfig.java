@@ -12,7 +12,7 @@ import java.util.List;
  * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits,
+public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits, Edge edge,
                           List<EventConfig> events, long snapshotEveryRecords, String baseDir) {
 
     public record Listen(String host, int port) {}
@@ -30,6 +30,19 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
                          int writeBufferLowBytes, int writeBufferHighBytes, long slowConsumerCutMillis,
                          long helloTimeoutMillis, int maxCatchUpUpdates, int socketSendBufferBytes) {}
 
+    /**
+     * The relay's edge towards untrusted peers.
+     *
+     * @param requestReadTimeoutMillis a plain HTTP request, or a WebSocket handshake, must arrive whole within this
+     * @param authFailuresPerMinute    failed token checks per client address per minute before its attempts are refused unchecked
+     * @param trustedProxies           addresses of reverse proxies whose X-Forwarded-For names the client (limits count that address)
+     */
+    public record Edge(long requestReadTimeoutMillis, int authFailuresPerMinute, List<String> trustedProxies) {
+        public Edge {
+            trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+        }
+    }
+
     public Path resolve(String path) {
         Path p = Path.of(path);
         return p.isAbsolute() || baseDir == null ? p : Path.of(baseDir).resolve(p);
@@ -45,22 +58,26 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     }
 
     public RelayConfig withPort(int port) {
-        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, baseDir);
     }
 
     public RelayConfig withDataDir(String dir) {
-        return new RelayConfig(listen, dir, viewerDir, tls, limits, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, baseDir);
     }
 
     public RelayConfig withEvents(List<EventConfig> list) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, List.copyOf(list), snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, baseDir);
     }
 
     public RelayConfig withSnapshotEveryRecords(long n) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, events, n, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, baseDir);
+    }
+
+    public RelayConfig withEdge(Edge e) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, baseDir);
     }
 
     public RelayConfig withLimits(Limits l) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, l, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, baseDir);
     }
 }

@@ -35,6 +35,7 @@ import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.arbiter.ArbiterSession;
 import org.damrelay.relay.arbiter.NotationRequests;
 import org.damrelay.relay.config.EventConfig.TokenConfig;
+import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.GameBook;
@@ -75,6 +76,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
 
         @Override public String eventId() { return session.eventId(); }
         @Override public String driverId() { return DRIVER_PREFIX + session.gameId(); }
+        @Override public TokenStore.Identity identity() { return new TokenStore.Identity(eventId(), driverId(), ""); }
+        @Override public void close(int code, String reason) { session.close(code, reason); }
 
         /** The ingest path's answers, on the core thread: an ack brings the new state, a refusal its reason. */
         @Override
@@ -188,22 +191,15 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             return;
         }
         d.admit(g.info().getEventId(), g.id());
-        Device device = new Device(d);
-        devices.computeIfAbsent(g.id(), k -> new ArrayList<>()).add(device);
-        // acks of entries sent before a reconnect go to the newest connection
-        ingest.connected(device);
+        // not a driver session of the ingest path: the ingest answers the device that sent the entry
+        devices.computeIfAbsent(g.id(), k -> new ArrayList<>()).add(new Device(d));
         d.send(state(g));
     }
 
     public void disconnected(DeviceSession d) {
         List<Device> list = devices.get(d.gameId());
         if (list == null) return;
-        for (Device dev : List.copyOf(list)) {
-            if (dev.session == d) {
-                list.remove(dev);
-                ingest.disconnected(dev);
-            }
-        }
+        list.removeIf(dev -> dev.session == d);
         if (list.isEmpty()) devices.remove(d.gameId());
     }
 
@@ -213,12 +209,13 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         GameRecord g = book().game(d.gameId());
         if (device == null || g == null) return;
         long now = System.currentTimeMillis();
-        GameEvent.Builder ev = GameEvent.newBuilder().setCaptureTimeMs(now);
+        // the event is what the device entered, the same on every re-send (the ingest path compares them)
+        GameEvent.Builder ev = GameEvent.newBuilder().setCaptureTimeMs(e.getDeviceTimeMs());
         if (e.hasMove()) {
             ev.setType(EventType.MOVE).setMove(e.getMove());
             if (e.hasClock()) ev.setClock(e.getClock());
         } else if (e.hasUndo()) {
-            ev.setType(EventType.MOVE_RETRACTED).setText("undone on the notation device" + by(g));
+            ev.setType(EventType.MOVE_RETRACTED).setText("undone on the notation device");
         } else {
             device.send(RelayFrame.newBuilder().setError(org.damrelay.proto.IngestError.newBuilder()
                     .setCode(org.damrelay.proto.IngestError.Code.MALFORMED).setSeq(e.getSeq())
@@ -291,6 +288,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         ArbiterSession once = new ArbiterSession() {
             @Override public String eventId() { return g.info().getEventId(); }
             @Override public String arbiter() { return as; }
+            @Override public TokenStore.Identity identity() { return new TokenStore.Identity(g.info().getEventId(), as, ""); }
             @Override public void send(ArbiterMessage m) {
                 if (m.hasOk()) ok(d, requestId, m.getOk());
                 else if (m.hasError()) deviceError(d, requestId, m.getError().getCode(), m.getError().getMessage());
@@ -388,10 +386,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     private void closeDevices(String gameId, int code, String reason) {
         List<Device> list = devices.remove(gameId);
         if (list == null) return;
-        for (Device dev : list) {
-            ingest.disconnected(dev);
-            dev.session.close(code, reason);
-        }
+        for (Device dev : list) dev.session.close(code, reason);
     }
 
     private static String notator(GameRecord g) {
@@ -403,19 +398,18 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     }
 
     private void commit(JournalRecord rec) {
-        core.commit(rec, book().apply(rec, false), null);
+        core.commit(rec, null);
     }
 
     private void commitUpdate(GameRecord g, GameUpdate.Builder u, long now) {
-        commit(JournalRecord.newBuilder().setArbiterUpdate(g.append(u, now)).build());
+        commit(JournalRecord.newBuilder().setArbiterUpdate(book().next(g.id(), u, now)).build());
     }
 
     /** Journals an audit entry; {@code then} runs once it (and so all before it) is durable. */
     private void audit(String who, GameRecord g, String action, String reason, Runnable then) {
         AuditEntry e = AuditEntry.newBuilder().setTimeMs(System.currentTimeMillis()).setArbiter(who)
                 .setGameId(g.id()).setAction(action).setReason(reason).build();
-        JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
-        core.commit(rec, book().apply(rec, false), then);
+        core.commit(JournalRecord.newBuilder().setAudit(e).build(), then);
     }
 
     private static void ok(DeviceSession d, String requestId, String text) {

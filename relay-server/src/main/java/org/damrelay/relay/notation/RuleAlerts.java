@@ -3,41 +3,25 @@ package org.damrelay.relay.notation;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.game.DrawEvent;
-import org.damrelay.draughts.game.DrawRules;
 import org.damrelay.draughts.game.Game;
-import org.damrelay.draughts.game.GameSettings;
-import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
-import org.damrelay.proto.Ply;
 import org.damrelay.proto.Side;
 import org.damrelay.relay.game.GameFold;
-import org.damrelay.relay.game.Moves;
 
 /**
  * The rule alerts a sensor board's driver raises after a move, for a notated game, where nobody
  * else computes them: a draw count that began or a draw by rule (SWR 9.2, ZWH, Frisian, from the
- * rules core's {@link Game}), and no legal move left (8.1).
+ * game's own {@link Game} in the relay's fold), and no legal move left (8.1).
  */
 final class RuleAlerts {
-
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RuleAlerts.class);
 
     private RuleAlerts() {}
 
     /** What the game's last ply set off. */
     static List<GameEvent> afterLastPly(GameFold fold, long now) {
-        Game game = Game.from(fold.positionAfter(0), settings(fold));
-        try {
-            for (Ply p : fold.plies()) {
-                game = p.hasMove() && !p.getIrregular() ? game.play(Moves.toMove(p.getMove())) : game.playIrregular(Fen.parse(p.getFen()));
-            }
-        } catch (RuntimeException e) {
-            // the entries are accepted already; an alert that cannot be computed must not touch them
-            log.warn("game {}: no rule alerts after ply {}: {}", fold.info().getGameId(), fold.plyCount(), e.getMessage());
-            return List.of();
-        }
+        Game game = fold.game();
         int ply = fold.plyNumber(fold.plyCount());
         List<GameEvent> out = new ArrayList<>();
         for (DrawEvent d : game.drawEvents()) {
@@ -53,11 +37,5 @@ final class RuleAlerts {
                     .setText((loser == Color.WHITE ? "white" : "black") + " has no legal move and loses (SWR 8.1)").build());
         }
         return out;
-    }
-
-    private static GameSettings settings(GameFold fold) {
-        GameSettings s = GameSettings.of(fold.variant());
-        String rules = fold.info().getDrawRules().toUpperCase();
-        return rules.equals("ZWH") || rules.equals("SWR") ? s.withDrawRules(DrawRules.valueOf(rules)) : s;
     }
 }

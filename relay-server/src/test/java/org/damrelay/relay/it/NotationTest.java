@@ -34,7 +34,7 @@ import org.damrelay.proto.TimeEntry;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
-import org.damrelay.relay.game.Moves;
+import org.damrelay.proto.wire.GameWire;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -205,7 +205,7 @@ class NotationTest {
         assertTrue(reissue.hasError(), "no other device after a stop (manual 2.5)");
         Move m2 = first(Position.start().apply(m1), 19, 23);
         arbiter.requestOk(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(G1)
-                .setCorrection(Correction.newBuilder().setKind(Correction.Kind.REPLACE_MOVE).setPly(2).setMove(Moves.toData(m2))
+                .setCorrection(Correction.newBuilder().setKind(Correction.Kind.REPLACE_MOVE).setPly(2).setMove(GameWire.move(m2))
                         .setReason("from the paper scoresheet"))));
         assertEquals(2, TestRelay.snapshot(relay, G1).getPliesCount(), "the arbiter appends the paper moves");
     }

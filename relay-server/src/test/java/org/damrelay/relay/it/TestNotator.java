@@ -17,7 +17,7 @@ import org.damrelay.proto.NotationCredential;
 import org.damrelay.proto.NotationRequest;
 import org.damrelay.proto.TimeEntry;
 import org.damrelay.proto.Undo;
-import org.damrelay.relay.game.Moves;
+import org.damrelay.proto.wire.GameWire;
 
 /**
  * A notation device for tests and the demo: signs in on /notate with a game's credential and sends
@@ -55,7 +55,7 @@ public final class TestNotator implements AutoCloseable {
 
     /** Enters a move (with the remaining times, or null) under the next seq; returns the seq. */
     public long move(Move m, Clock clock) {
-        DeviceEntry.Builder e = DeviceEntry.newBuilder().setSeq(++seq).setMove(Moves.toData(m)).setDeviceTimeMs(System.currentTimeMillis());
+        DeviceEntry.Builder e = DeviceEntry.newBuilder().setSeq(++seq).setMove(GameWire.move(m)).setDeviceTimeMs(System.currentTimeMillis());
         if (clock != null) e.setClock(clock);
         ws.sendJson(DeviceRequest.newBuilder().setEntry(e).build());
         return seq;
