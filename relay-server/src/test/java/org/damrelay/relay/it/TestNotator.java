@@ -26,6 +26,7 @@ import org.damrelay.proto.wire.GameWire;
 public final class TestNotator implements AutoCloseable {
 
     private static final AtomicLong REQUESTS = new AtomicLong();
+    private static final long START = System.currentTimeMillis();
 
     private final WsClient ws;
     private long seq;
@@ -55,15 +56,22 @@ public final class TestNotator implements AutoCloseable {
 
     /** Enters a move (with the remaining times, or null) under the next seq; returns the seq. */
     public long move(Move m, Clock clock) {
-        DeviceEntry.Builder e = DeviceEntry.newBuilder().setSeq(++seq).setMove(GameWire.move(m)).setDeviceTimeMs(System.currentTimeMillis());
+        DeviceEntry.Builder e = DeviceEntry.newBuilder().setSeq(++seq).setMove(GameWire.move(m)).setDeviceTimeMs(deviceTime(seq));
         if (clock != null) e.setClock(clock);
         ws.sendJson(DeviceRequest.newBuilder().setEntry(e).build());
         return seq;
     }
 
     public long undo() {
-        ws.sendJson(DeviceRequest.newBuilder().setEntry(DeviceEntry.newBuilder().setSeq(++seq).setUndo(Undo.getDefaultInstance())).build());
+        ++seq;
+        ws.sendJson(DeviceRequest.newBuilder().setEntry(DeviceEntry.newBuilder().setSeq(seq).setUndo(Undo.getDefaultInstance())
+                .setDeviceTimeMs(deviceTime(seq))).build());
         return seq;
+    }
+
+    /** When the entry was made, as a page keeps it with the entry: the same on every re-send of that seq. */
+    private static long deviceTime(long seq) {
+        return START + seq * 1000;
     }
 
     /** Sends a request (notator, result, stop) and waits for its answer. */
