@@ -90,13 +90,13 @@ public final class Demo implements AutoCloseable {
             c.append("      - {round: 1, board: ").append(b.number())
                     .append(", white: {name: ").append(quoted(name(b.game(), "White", b.number())))
                     .append("}, black: {name: ").append(quoted(name(b.game(), "Black", b.number())))
-                    .append("}, match: \"Team A - Team B\", timeControl: \"80m+1m/move\", driver: ").append(DRIVER)
+                    .append("}, match: \"Team A - Team B\", timeControl: \"4800+60\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
         int n = boards.size() + 1;
         c.append("      - {round: 1, board: ").append(n).append(", white: {name: ").append(quoted(name(notated, "White", n)))
                 .append("}, black: {name: ").append(quoted(name(notated, "Black", n)))
-                .append("}, match: \"Team A - Team B\", timeControl: \"80m+1m/move\"}\n");
+                .append("}, match: \"Team A - Team B\", timeControl: \"4800+60\"}\n");
         return c.toString();
     }
 
