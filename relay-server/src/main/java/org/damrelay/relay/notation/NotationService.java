@@ -44,6 +44,7 @@ import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.game.SourceCursor;
 import org.damrelay.relay.ingest.DriverSession;
 import org.damrelay.relay.ingest.IngestService;
+import org.damrelay.relay.ingest.RelayAlerts;
 
 /**
  * Digital notation (arbiter manual 2.5): the arbiter issues and revokes one credential per game;
@@ -227,6 +228,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         if (next && e.hasUndo() && !undoable(g, g.version())) {
             // the same way as a refused move: the board blocks until the arbiter resolves it
             String why = "undo refused: only the device's own last move can be undone, before the next move is entered";
+            RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, "the notation device of " + g.id() + " waits from seq " + e.getSeq()
+                    + ": " + why + "; resolve it to let its entries through, or let the players stop digital notation");
             cursor.block(e.getSeq(), "MOVE_REFUSED: " + why);
             device.send(RelayFrame.newBuilder().setError(org.damrelay.proto.IngestError.newBuilder()
                     .setCode(org.damrelay.proto.IngestError.Code.MOVE_REFUSED).setSeq(e.getSeq()).setMessage(why)).build());

@@ -151,6 +151,9 @@ class NotationTest {
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
                 .anyMatch(m -> m.hasAudit() && m.getAudit().getAction().startsWith("UNDO ply 1")));
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
+                .anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.BOARD_BLOCKED
+                        && m.getAlert().getEvent().getText().contains("undo refused")));
     }
 
     @Test
