@@ -17,6 +17,8 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.compression.StandardCompressionOptions;
+import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
@@ -98,7 +100,7 @@ public final class RelayServer implements AutoCloseable {
                 () -> new NotationHandler(core, notation));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
-        StateEndpoints state = new StateEndpoints(core.book());
+        StateEndpoints state = new StateEndpoints(core.book(), fanout::spectators);
         SslContext ssl = config.tls() != null && config.tls().enabled()
                 ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
                         config.resolve(config.tls().privateKeyPem()).toFile()).build()
@@ -121,6 +123,9 @@ public final class RelayServer implements AutoCloseable {
                             if (ssl != null) ch.pipeline().addLast("tls", ssl.newHandler(ch.alloc()));
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
+                                    // gzip for clients that accept it (a round's JSON shrinks ~10x); the
+                                    // WebSocket handshake takes it out of the pipeline with the aggregator
+                                    .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))
                                     .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
                                     .addLast(RequestDeadline.NAME, new RequestDeadline(readTimeout))
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.time.LocalDate;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.emulator.speaker.PtyPair;
@@ -21,21 +22,29 @@ import org.damrelay.relay.config.Tokens;
 public final class Demo implements AutoCloseable {
 
     public static final String EVENT = "demo", DRIVER = "hall";
+    /** The match's teams: the home team has white on the odd boards, as in a team competition's pairing. */
+    public static final String HOME = "Team A", AWAY = "Team B";
 
     /** @param ptys socat pseudo-terminals (true) or in-process lines (false) */
-    public record Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {}
+    public record Settings(String host, int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {
+        /** Loopback: a demo is for this machine unless asked otherwise. */
+        public static final String LOOPBACK = "127.0.0.1";
+    }
 
     private final RelayServer relay;
     private final EmulatedHall hall;
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
+    private final String host;
     private final DemoNotator notator;
 
-    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, DemoNotator notator) {
+    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, String host,
+                 DemoNotator notator) {
         this.relay = relay;
         this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
+        this.host = host;
         this.notator = notator;
     }
 
@@ -56,7 +65,7 @@ public final class Demo implements AutoCloseable {
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
             DemoNotator notator = DemoNotator.start(relay.port(), arbiterToken, gameId(s.boards() + 1), notated,
                     name(notated, "White", s.boards() + 1), s.speed());
-            return new Demo(relay, hall, arbiterToken, boards, notator);
+            return new Demo(relay, hall, arbiterToken, boards, s.host(), notator);
         } catch (Exception e) {
             if (hall != null) hall.close();
             relay.close();
@@ -80,24 +89,34 @@ public final class Demo implements AutoCloseable {
 
     private static String relayConfig(Settings s, List<DemoGames.Board> boards, PdnGame notated, String driverToken, String arbiterToken) {
         StringBuilder c = new StringBuilder();
-        c.append("listen: {host: 0.0.0.0, port: ").append(s.port()).append("}\n");
+        c.append("listen: {host: ").append(quoted(s.host())).append(", port: ").append(s.port()).append("}\n");
         c.append("dataDir: ").append(s.workDir().resolve("relay-data").toAbsolutePath()).append('\n');
         c.append("events:\n  - id: ").append(EVENT).append("\n    name: \"Demo: national team competition\"\n");
         c.append("    driverTokens: [{name: hall, sha256: ").append(Tokens.sha256Hex(driverToken)).append("}]\n");
         c.append("    arbiterTokens: [{name: arbiter, sha256: ").append(Tokens.sha256Hex(arbiterToken)).append("}]\n");
-        c.append("    rounds: [{number: 1, delaySeconds: 0}]\n    boards:\n");
+        // the round's time control (the emulated clocks' 80 minutes plus 60 s a move) reaches every board's driver
+        c.append("    rounds: [{number: 1, delaySeconds: 0, timeControl: \"4800+60\", date: \"").append(LocalDate.now()).append("\"}]\n    boards:\n");
         for (DemoGames.Board b : boards) {
             c.append("      - {round: 1, board: ").append(b.number())
                     .append(", white: {name: ").append(quoted(name(b.game(), "White", b.number())))
+                    .append(", team: ").append(quoted(team(b.number(), true)))
                     .append("}, black: {name: ").append(quoted(name(b.game(), "Black", b.number())))
-                    .append("}, match: \"Team A - Team B\", timeControl: \"4800+60\", driver: ").append(DRIVER)
+                    .append(", team: ").append(quoted(team(b.number(), false)))
+                    .append("}, match: \"").append(HOME).append(" - ").append(AWAY)
+                    .append("\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
         int n = boards.size() + 1;
         c.append("      - {round: 1, board: ").append(n).append(", white: {name: ").append(quoted(name(notated, "White", n)))
+                .append(", team: ").append(quoted(team(n, true)))
                 .append("}, black: {name: ").append(quoted(name(notated, "Black", n)))
-                .append("}, match: \"Team A - Team B\", timeControl: \"4800+60\"}\n");
+                .append(", team: ").append(quoted(team(n, false)))
+                .append("}, match: \"").append(HOME).append(" - ").append(AWAY).append("\", timeControl: \"4800+60\"}\n");
         return c.toString();
+    }
+
+    static String team(int board, boolean white) {
+        return (board % 2 == 1) == white ? HOME : AWAY;
     }
 
     private static String name(PdnGame g, String tag, int board) {
@@ -110,6 +129,16 @@ public final class Demo implements AutoCloseable {
     }
 
     public int port() { return relay.port(); }
+
+    /** The address spectators open: the one the relay listens on (localhost's for every interface). */
+    public String baseUrl() {
+        String h = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + h + ":" + relay.port();
+    }
+
+    public RelayServer relay() { return relay; }
+
+    public List<DemoGames.Board> boards() { return boards; }
 
     public String arbiterToken() { return arbiterToken; }
 

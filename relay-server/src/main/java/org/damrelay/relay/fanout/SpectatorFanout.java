@@ -63,6 +63,16 @@ public final class SpectatorFanout {
     private static String gameScope(String gameId) { return "g:" + gameId; }
     private static String roundScope(String eventId, int round) { return round == 0 ? "e:" + eventId : "r:" + eventId + "#" + round; }
 
+    /** Core thread: the connections that follow a game, subscribed to it, its round or its whole event. */
+    public int spectators(GameInfo g) {
+        int n = 0;
+        for (String scope : List.of(gameScope(g.getGameId()), roundScope(g.getEventId(), g.getRound()), roundScope(g.getEventId(), 0))) {
+            Audience a = byScope.get(scope);
+            if (a != null) n += a.size();
+        }
+        return n;
+    }
+
     /**
      * Core thread: one released update to every subscriber. The subscribers are already grouped by
      * event loop, so this costs one task per loop and scope, whatever the audience's size.

@@ -110,9 +110,9 @@ class NotationTest {
         GameSnapshot after = TestRelay.snapshot(relay, G1);
         assertEquals(2, after.getPliesCount(), "journaled like a sensor board's moves");
         assertEquals("Roel Boomstra", after.getInfo().getNotator());
-        String pdn = TestRelay.onRelay(relay, G1, g -> org.damrelay.relay.game.Pdn.write(g.live().snapshot(), "NK", ""));
+        String pdn = TestRelay.onRelay(relay, G1, g -> org.damrelay.relay.game.Pdn.write(g.live().snapshot(), "NK", "", null));
         assertTrue(pdn.contains("[Notator \"Roel Boomstra\"]"), pdn);
-        assertTrue(pdn.contains("32-28 {[%clk 1:29:50]}"), "the entered remaining time is in the PDN: " + pdn);
+        assertTrue(pdn.contains("32-28 {[%clock w1:29:50 b1:30:00]}"), "the entered remaining times are in the PDN: " + pdn);
     }
 
     @Test
