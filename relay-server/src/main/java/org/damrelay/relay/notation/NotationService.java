@@ -340,6 +340,18 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         for (Device dev : list) dev.session.send(m);
     }
 
+    /**
+     * An arbiter's action on the game is durable: the device learns its outcome too, e.g. a refused
+     * entry the arbiter released (its skip comes before the audit entry in the journal).
+     */
+    @Override
+    public void audit(AuditEntry entry) {
+        List<Device> list = devices.get(entry.getGameId());
+        if (list == null) return;
+        DeviceMessage m = state(book().game(entry.getGameId()));
+        for (Device dev : list) dev.session.send(m);
+    }
+
     /** What the relay holds durably of the game, with the last entry it acked. */
     private DeviceMessage state(GameRecord g) {
         List<GameUpdate> durable = new ArrayList<>();

@@ -148,6 +148,9 @@ class NotationTest {
             phone.undo();
             await().atMost(Duration.ofSeconds(30)).until(() -> phone.state().getRefused() == 3);
             assertTrue(phone.state().getRefusedReason().contains("undo refused"), phone.state().getRefusedReason());
+            // the arbiter releases the board: the device hears that the refused entry is done with
+            arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(org.damrelay.proto.ResolveBlock.newBuilder().setGameId(G1)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> phone.state().getAcked() == 3 && phone.state().getRefused() == 0);
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
                 .anyMatch(m -> m.hasAudit() && m.getAudit().getAction().startsWith("UNDO ply 1")));
