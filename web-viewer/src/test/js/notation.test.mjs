@@ -90,3 +90,10 @@ test('the page shows the relay state plus unsent entries; undo only the last own
   assert.equal(parseTime(''), null);
   assert.ok(Number.isNaN(parseTime('1h')));
 });
+
+test('the console says how a notated board\'s moves come', async () => {
+  const { statusLine } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
+  const base = { moves: [], result: null, status: { link: 'waiting', uncrowned: [] } };
+  assert.equal(statusLine({ ...base, notation: 'NOTATED', notator: 'Roel Boomstra' }), 'waiting · notated on a phone by Roel Boomstra');
+  assert.equal(statusLine({ ...base, notation: 'ON_PAPER' }), 'waiting · digital notation stopped: on paper');
+});

@@ -15,6 +15,9 @@ export function statusLine(game) {
   // a board the relay has had moves from, and no disconnection since, is connected
   const link = s.link === 'waiting' && game.moves.length ? 'connected' : s.link;
   const parts = [game.result && link !== 'disconnected' ? 'finished' : link === 'connected' ? 'connected' : link === 'disconnected' ? 'board disconnected' : 'waiting'];
+  // a board without sensors: how its moves come (docs/notation.md)
+  if (game.notation === 'NOTATED') parts.push(game.notator ? `notated on a phone by ${game.notator}` : 'notated on a phone');
+  if (game.notation === 'ON_PAPER') parts.push('digital notation stopped: on paper');
   if (s.outOfStep) parts.push('out of step');
   if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
   if (game.result) parts.push(`result ${game.result}`);
