@@ -50,6 +50,8 @@ import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
 import org.damrelay.relay.ingest.IngestService;
 import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.notation.NotationHandler;
+import org.damrelay.relay.notation.NotationService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,6 +92,7 @@ public final class RelayServer implements AutoCloseable {
         IngestService ingest = new IngestService(core);
         SpectatorFanout fanout = new SpectatorFanout(core);
         ArbiterService arbiter = new ArbiterService(core, ingest);
+        NotationService notation = new NotationService(core, ingest, arbiter);
         RelayConfig.Limits limits = config.limits();
         ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
@@ -97,7 +100,8 @@ public final class RelayServer implements AutoCloseable {
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
                 () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()), limiter);
+                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()), limiter,
+                () -> new NotationHandler(core, notation));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book(), fanout::spectators);
