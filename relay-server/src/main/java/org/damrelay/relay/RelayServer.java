@@ -30,7 +30,10 @@ import java.net.InetSocketAddress;
 import java.util.HashSet;
 import java.util.Set;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameUpdate;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
@@ -47,6 +50,8 @@ import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
 import org.damrelay.relay.ingest.IngestService;
 import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.notation.NotationHandler;
+import org.damrelay.relay.notation.NotationService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,10 +87,12 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
         RelayCore core = RelayCore.open(config, new RelayMetrics(), new InProcessBus());
+        watchBoards(core);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         IngestService ingest = new IngestService(core);
         SpectatorFanout fanout = new SpectatorFanout(core);
         ArbiterService arbiter = new ArbiterService(core, ingest);
+        NotationService notation = new NotationService(core, ingest, arbiter);
         RelayConfig.Limits limits = config.limits();
         ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
@@ -93,7 +100,8 @@ public final class RelayServer implements AutoCloseable {
                 () -> new IngestHandler(core, ingest),
                 () -> new SpectatorHandler(core, fanout),
                 () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()), limiter);
+                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()), limiter,
+                () -> new NotationHandler(core, notation));
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book(), fanout::spectators);
@@ -161,6 +169,23 @@ public final class RelayServer implements AutoCloseable {
             arbiter.closeRevoked(core.tokens());
         });
         log.info("tokens re-read: {} events", newConfig.events().size());
+    }
+
+    /**
+     * The per-board connected gauge and the alert counters, registered for every configured game
+     * and alert type, then kept by the live updates: a board is connected from its first event
+     * until its driver reports it disconnected.
+     */
+    private static void watchBoards(RelayCore core) {
+        RelayMetrics metrics = core.metrics();
+        metrics.alertTypes(Arrays.stream(EventType.values())
+                .filter(t -> t != EventType.MOVE && t != EventType.EVENT_TYPE_UNSPECIFIED && t != EventType.UNRECOGNIZED)
+                .map(EventType::name).toList());
+        core.execute(() -> core.book().directory().allGames().forEach(g -> metrics.boardConnected(g.getGameId(), false)));
+        core.addLiveListener(applied -> {
+            GameUpdate u = applied.update();
+            if (u != null && u.hasEvent()) metrics.boardConnected(u.getGameId(), u.getEvent().getType() != EventType.BOARD_DISCONNECTED);
+        });
     }
 
     /** The bound port (the real one when the config said 0). */

@@ -103,6 +103,8 @@ public final class DemoCommand implements Callable<Integer> {
         out.printf("  arbiter:   %s   token: %s%n", arbiter, demo.arbiterToken());
         out.printf("  (a move is taken back on board %s: the arbiter console shows it)%n",
                 demo.irregularGameId().substring(demo.irregularGameId().lastIndexOf('b') + 1));
+        out.printf("  notated:   %s/game.html?game=%s   (a board without sensors, entered on a phone: docs/notation.md)%n",
+                base, demo.notatedGameId());
         out.printf("  log:       %s%n", logFile);
         out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
         out.flush();
