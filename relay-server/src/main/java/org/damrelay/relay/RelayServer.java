@@ -30,7 +30,10 @@ import java.net.InetSocketAddress;
 import java.util.HashSet;
 import java.util.Set;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameUpdate;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
@@ -84,6 +87,7 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
         RelayCore core = RelayCore.open(config, new RelayMetrics(), new InProcessBus());
+        watchBoards(core);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         IngestService ingest = new IngestService(core);
         SpectatorFanout fanout = new SpectatorFanout(core);
@@ -165,6 +169,23 @@ public final class RelayServer implements AutoCloseable {
             arbiter.closeRevoked(core.tokens());
         });
         log.info("tokens re-read: {} events", newConfig.events().size());
+    }
+
+    /**
+     * The per-board connected gauge and the alert counters, registered for every configured game
+     * and alert type, then kept by the live updates: a board is connected from its first event
+     * until its driver reports it disconnected.
+     */
+    private static void watchBoards(RelayCore core) {
+        RelayMetrics metrics = core.metrics();
+        metrics.alertTypes(Arrays.stream(EventType.values())
+                .filter(t -> t != EventType.MOVE && t != EventType.EVENT_TYPE_UNSPECIFIED && t != EventType.UNRECOGNIZED)
+                .map(EventType::name).toList());
+        core.execute(() -> core.book().directory().allGames().forEach(g -> metrics.boardConnected(g.getGameId(), false)));
+        core.addLiveListener(applied -> {
+            GameUpdate u = applied.update();
+            if (u != null && u.hasEvent()) metrics.boardConnected(u.getGameId(), u.getEvent().getType() != EventType.BOARD_DISCONNECTED);
+        });
     }
 
     /** The bound port (the real one when the config said 0). */

@@ -5,7 +5,7 @@ import { connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
-import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
 
@@ -130,6 +130,8 @@ export function startArbiterPage() {
   const base = relayBase(location);
   // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
   const arbiter = connectArbiter({ store, base, token, eventId, round });
+  // the console is live; the notice tells the arbiter how late spectators see this round
+  pollEvent(base, eventId, ev => store.delay((ev.rounds ?? []).find(r => r.number === round)?.delaySeconds ?? 0), 60_000);
   store.subscribe(state => {
     const link = state.arbiterLink;
     if (link?.state === 'refused') {

@@ -46,9 +46,9 @@ public final class LiveRelay implements AutoCloseable {
                     name: NK teams 2026
                     driverTokens: [{name: hall, sha256: %s}]
                     arbiterTokens: [{name: chief, sha256: %s}]
-                    rounds: [{number: 3, delaySeconds: %d}, {number: 4, delaySeconds: 0}, {number: 5, delaySeconds: 0}]
+                    rounds: [{number: 3, delaySeconds: %d, date: "2026-04-17"}, {number: 4, delaySeconds: 0}, {number: 5, delaySeconds: 0}]
                     boards:
-                      - {round: 3, board: 1, match: Hijken DTC - Huissen, white: {name: Hein Meijer, team: Hijken DTC}, black: {name: Pim Meurs, team: Huissen}, driver: hall, sourceBoard: "101"}
+                      - {round: 3, board: 1, match: Hijken DTC - Huissen, white: {name: Hein Meijer, team: Hijken DTC, rating: 1580, fedId: "NED"}, black: {name: Pim Meurs, team: Huissen, rating: 1432, fedId: "NED"}, driver: hall, sourceBoard: "101"}
                       - {round: 3, board: 2, match: Hijken DTC - Huissen, white: {name: Roel Boomstra, team: Huissen}, black: {name: Jeroen van den Akker, team: Hijken DTC}, driver: hall, sourceBoard: "102"}
                       - {round: 3, board: 3, match: Hijken DTC - Huissen, white: {name: Alexander Schwarzman, team: Hijken DTC}, black: {name: Wouter Sipma, team: Huissen}, driver: hall, sourceBoard: "103"}
                       - {round: 3, board: 4, match: Hijken DTC - Huissen, white: {name: Jan Groenendijk, team: Huissen}, black: {name: Erno Prosman, team: Hijken DTC}, driver: hall, sourceBoard: "104"}
