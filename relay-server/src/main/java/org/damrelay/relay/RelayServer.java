@@ -28,6 +28,10 @@ import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
+import org.damrelay.relay.cluster.ClusterConfig;
+import org.damrelay.relay.cluster.EdgeFeed;
+import org.damrelay.relay.cluster.RedisStreamBus;
+import org.damrelay.relay.cluster.SpectatorView;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
 import org.damrelay.relay.fanout.SpectatorFanout;
@@ -57,9 +61,21 @@ public final class RelayServer implements AutoCloseable {
     private final Channel serverChannel;
     private final int port;
     private final ChannelGroup webSockets;
+    private final Cluster cluster;
 
-    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
+    /** This relay's part in a cluster: its bus to close, and on an edge the feed. */
+    private record Cluster(ClusterConfig.Role role, AutoCloseable bus, EdgeFeed feed) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            if (feed != null) feed.close();
+            if (bus != null) bus.close();
+        }
+    }
+
+    private RelayServer(RelayCore core, Cluster cluster, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel,
+                        ChannelGroup webSockets) {
         this.core = core;
+        this.cluster = cluster;
         this.webSockets = webSockets;
         this.boss = boss;
         this.workers = workers;
@@ -68,16 +84,43 @@ public final class RelayServer implements AutoCloseable {
     }
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
-        RelayCore core = RelayCore.open(config, new RelayMetrics(), new InProcessBus());
+        ClusterConfig cc = config.cluster() == null ? ClusterConfig.single() : config.cluster();
+        String problem = cc.problem();
+        if (problem != null) throw new IllegalArgumentException(problem);
+        RelayMetrics metrics = new RelayMetrics();
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
-        IngestService ingest = new IngestService(core);
-        SpectatorFanout fanout = new SpectatorFanout(core);
-        ArbiterService arbiter = new ArbiterService(core, ingest);
-        HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
-                () -> new IngestHandler(core, ingest),
-                () -> new SpectatorHandler(core, fanout),
-                () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()));
+        IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
+        RelayCore core;
+        Cluster cluster;
+        HttpRouter.Endpoints endpoints;
+        if (cc.role() == ClusterConfig.Role.EDGE) {
+            // spectators only: no journal, no ingest, no arbiter; the games come from the origin
+            core = RelayCore.replica(config, metrics, new InProcessBus());
+            SpectatorFanout fanout = new SpectatorFanout(core);
+            cluster = new Cluster(cc.role(), null, EdgeFeed.start(core, cc));
+            endpoints = new HttpRouter.Endpoints(null, () -> new SpectatorHandler(core, fanout), null, null, null,
+                    webSockets, sweeps);
+        } else {
+            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
+            try {
+                core = RelayCore.open(config, metrics, redis != null ? redis : new InProcessBus());
+            } catch (IOException | RuntimeException e) {
+                if (redis != null) redis.close();
+                throw e;
+            }
+            cluster = new Cluster(cc.role(), redis, null);
+            IngestService ingest = new IngestService(core);
+            SpectatorFanout fanout = new SpectatorFanout(core);
+            ArbiterService arbiter = new ArbiterService(core, ingest);
+            RelayCore c = core;
+            endpoints = new HttpRouter.Endpoints(
+                    () -> new IngestHandler(c, ingest),
+                    () -> new SpectatorHandler(c, fanout),
+                    () -> new ArbiterHandler(c, arbiter),
+                    new ArbiterHttp(core, arbiter),
+                    redis != null ? () -> SpectatorView.released(c.book()).toByteArray() : null,
+                    webSockets, sweeps);
+        }
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book());
@@ -110,13 +153,19 @@ public final class RelayServer implements AutoCloseable {
                         }
                     });
             Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
-            RelayServer server = new RelayServer(core, boss, workers, ch, webSockets);
-            log.info("relay listening on {}:{} ({}), data in {}", config.listen().host(), server.port,
-                    epoll ? "epoll" : "nio", Path.of(config.dataDir()));
+            RelayServer server = new RelayServer(core, cluster, boss, workers, ch, webSockets);
+            if (cc.role() == ClusterConfig.Role.EDGE) {
+                log.info("edge relay listening on {}:{} ({}), fed by {} and origin {}", config.listen().host(), server.port,
+                        epoll ? "epoll" : "nio", cc.redis().stream(), cc.origin());
+            } else {
+                log.info("{} listening on {}:{} ({}), data in {}", cc.role() == ClusterConfig.Role.ORIGIN ? "origin relay" : "relay",
+                        config.listen().host(), server.port, epoll ? "epoll" : "nio", Path.of(config.dataDir()));
+            }
             return server;
         } catch (RuntimeException | InterruptedException e) {
             boss.shutdownGracefully();
             workers.shutdownGracefully();
+            closeQuietly(cluster);
             core.close();
             throw e;
         }
@@ -126,6 +175,11 @@ public final class RelayServer implements AutoCloseable {
     public int port() { return port; }
 
     public RelayCore core() { return core; }
+
+    public ClusterConfig.Role role() { return cluster.role(); }
+
+    /** An edge's feed (its state, how often it synced); null on an origin or a single relay. */
+    public EdgeFeed edgeFeed() { return cluster.feed(); }
 
     public void awaitClose() throws InterruptedException {
         serverChannel.closeFuture().sync();
@@ -139,6 +193,15 @@ public final class RelayServer implements AutoCloseable {
         webSockets.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        closeQuietly(cluster);
         core.close();
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            log.warn("while closing the cluster link: {}", e.toString());
+        }
     }
 }
