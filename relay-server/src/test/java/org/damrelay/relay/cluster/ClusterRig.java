@@ -24,15 +24,24 @@ final class ClusterRig implements AutoCloseable {
     }
 
     static ClusterRig start(Path dir, int delayRound2, int edgeCount) throws Exception {
-        ClusterRig rig = new ClusterRig(dir, delayRound2, LocalRedis.start(dir.resolve("redis")));
+        ClusterRig rig = redisOnly(dir, delayRound2);
         try {
             rig.origin = RelayServer.start(rig.originConfig());
-            for (int i = 0; i < edgeCount; i++) rig.edges.add(RelayServer.start(rig.edgeConfig(i, rig.origin.port(), 0)));
+            rig.startEdges(rig.origin.port(), edgeCount);
         } catch (Exception | Error e) {
             rig.close();
             throw e;
         }
         return rig;
+    }
+
+    /** Redis alone: the test runs the origin itself (another JVM, to kill it). */
+    static ClusterRig redisOnly(Path dir, int delayRound2) throws Exception {
+        return new ClusterRig(dir, delayRound2, LocalRedis.start(dir.resolve("redis")));
+    }
+
+    void startEdges(int originPort, int count) throws Exception {
+        for (int i = 0; i < count; i++) edges.add(RelayServer.start(edgeConfig(edges.size(), originPort, 0)));
     }
 
     /** The same file for every role, as an operator would keep it; only the cluster section differs. */
