@@ -47,7 +47,14 @@ public final class RelayCommand implements Callable<Integer> {
         }
         if (port != null) c = c.withPort(port);
         if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
-        RelayServer server = RelayServer.start(c);
+        RelayServer server;
+        try {
+            server = RelayServer.start(c);
+        } catch (IllegalStateException e) {
+            // a cluster relay that cannot reach Redis: one line, not a trace
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 2;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
