@@ -5,11 +5,13 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.emulator.speaker.PtyPair;
 import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.cluster.LocalRedis;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
 
@@ -22,19 +24,56 @@ public final class Demo implements AutoCloseable {
 
     public static final String EVENT = "demo", DRIVER = "hall";
 
-    /** @param ptys socat pseudo-terminals (true) or in-process lines (false) */
-    public record Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {}
+    /**
+     * @param ptys socat pseudo-terminals (true) or in-process lines (false)
+     * @param edges 0: one relay; more: the relay is an origin, with a local redis-server and this many edge relays
+     */
+    public record Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed, int edges) {
+        public Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {
+            this(port, boards, speed, ptys, corpus, workDir, seed, 0);
+        }
+    }
 
     private final RelayServer relay;
+    private final Cluster cluster;
     private final EmulatedHall hall;
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
 
-    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards) {
+    private Demo(RelayServer relay, Cluster cluster, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards) {
         this.relay = relay;
+        this.cluster = cluster;
         this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
+    }
+
+    /** Redis and the edge relays of {@code --edges}; none for the single relay. */
+    private record Cluster(LocalRedis redis, List<RelayServer> edges) implements AutoCloseable {
+        static final Cluster NONE = new Cluster(null, List.of());
+
+        /** Edges on free ports, with the origin's config but for their role. */
+        static Cluster start(String config, LocalRedis redis, int originPort, int count) throws Exception {
+            List<RelayServer> edges = new ArrayList<>();
+            Cluster c = new Cluster(redis, edges);
+            try {
+                for (int i = 0; i < count; i++) {
+                    String edge = config + "cluster: {role: edge, origin: \"http://127.0.0.1:" + originPort
+                            + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
+                    edges.add(RelayServer.start(ConfigLoader.parse(edge, null).withPort(0)));
+                }
+            } catch (Exception e) {
+                c.close();
+                throw e;
+            }
+            return c;
+        }
+
+        @Override
+        public void close() {
+            for (RelayServer e : edges) e.close();
+            if (redis != null) redis.close();
+        }
     }
 
     public static boolean socatAvailable() {
@@ -45,13 +84,27 @@ public final class Demo implements AutoCloseable {
         List<PdnGame> games = DemoGames.pick(s.corpus(), s.boards());
         List<DemoGames.Board> boards = DemoGames.boards(games, s.seed());
         String driverToken = token(), arbiterToken = token();
-        RelayServer relay = RelayServer.start(ConfigLoader.parse(relayConfig(s, boards, driverToken, arbiterToken), null));
+        String config = relayConfig(s, boards, driverToken, arbiterToken);
+        // with edges: redis-server first (a clear message naming the package when it is missing), then the origin
+        LocalRedis redis = s.edges() > 0 ? LocalRedis.start(s.workDir().resolve("redis")) : null;
+        RelayServer relay;
         try {
+            relay = RelayServer.start(ConfigLoader.parse(redis == null ? config
+                    : config + "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n", null));
+        } catch (Exception e) {
+            if (redis != null) redis.close();
+            throw e;
+        }
+        Cluster cluster = Cluster.NONE;
+        try {
+            if (redis != null) cluster = Cluster.start(config, redis, relay.port(), s.edges());
             EmulatedHall hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
-            return new Demo(relay, hall, arbiterToken, boards);
+            return new Demo(relay, cluster, hall, arbiterToken, boards);
         } catch (Exception e) {
             relay.close();
+            cluster.close();
+            if (redis != null) redis.close();
             throw e;
         }
     }
@@ -95,6 +148,11 @@ public final class Demo implements AutoCloseable {
 
     public int port() { return relay.port(); }
 
+    /** The edge relays' ports (spectators' addresses); empty for the single relay. */
+    public List<Integer> edgePorts() {
+        return cluster.edges().stream().map(RelayServer::port).toList();
+    }
+
     public String arbiterToken() { return arbiterToken; }
 
     public List<String> gameIds() {
@@ -115,6 +173,7 @@ public final class Demo implements AutoCloseable {
         try {
             hall.close();
         } finally {
+            cluster.close();
             relay.close();
         }
     }

@@ -3,8 +3,10 @@ package org.damrelay.app.demo;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.damrelay.relay.cluster.LocalRedis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +41,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "noise seed (default ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--edges", defaultValue = "0",
+            description = "0: one relay; 1-8: the relay becomes an origin, with redis-server (Debian's package) and this many edge relays on free ports for the spectators")
+    int edges;
+
     @Option(names = "--seconds", defaultValue = "0", description = "stop by itself after this long (0: run until Ctrl-C)")
     long seconds;
 
@@ -50,6 +56,11 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (speed <= 0 || speed > 100) throw new CommandLine.ParameterException(spec.commandLine(), "--speed must be in (0, 100]");
         if (boards < 1 || boards > 20) throw new CommandLine.ParameterException(spec.commandLine(), "--boards must be 1-20");
+        if (edges < 0 || edges > 8) throw new CommandLine.ParameterException(spec.commandLine(), "--edges must be 0-8");
+        if (edges > 0 && LocalRedis.binary() == null) {
+            spec.commandLine().getErr().println("damrelay demo: --edges needs " + LocalRedis.PACKAGE_HINT);
+            return 2;
+        }
         boolean ptys = switch (serial) {
             case pty -> {
                 if (!Demo.socatAvailable()) {
@@ -64,7 +75,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (corpus != null && !Files.isDirectory(corpus)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--corpus: not a directory: " + corpus);
         }
-        Demo demo = Demo.start(new Demo.Settings(port, boards, speed, ptys, corpus, work, seed));
+        Demo demo = Demo.start(new Demo.Settings(port, boards, speed, ptys, corpus, work, seed, edges));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             try {
@@ -83,6 +94,10 @@ public final class DemoCommand implements Callable<Integer> {
         out.printf("  a game:    %s/game.html?game=%s%n", base, demo.gameIds().get(0));
         out.printf("  arbiter:   %s/arbiter.html?event=%s   token: %s%n", base, Demo.EVENT, demo.arbiterToken());
         out.printf("  (a move is taken back on %s: the arbiter console shows it)%n", demo.irregularGameId());
+        List<Integer> edgePorts = demo.edgePorts();
+        for (int i = 0; i < edgePorts.size(); i++) {
+            out.printf("  edge %d:    http://localhost:%d/?event=%s   (spectators only, fed through Redis)%n", i + 1, edgePorts.get(i), Demo.EVENT);
+        }
         out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
         out.flush();
         if (seconds > 0) {
