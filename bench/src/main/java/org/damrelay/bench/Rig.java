@@ -89,7 +89,8 @@ final class Rig implements AutoCloseable {
                 Path edgeConfig = setup.workDir().resolve("edge-" + e + ".yaml");
                 Files.writeString(edgeConfig, config(setup.games(), data) + "cluster: {role: edge, origin: \"http://127.0.0.1:" + port
                         + "\", redis: {uri: \"" + redis.uri() + "\"}}\n");
-                ChildJvm edge = new ChildJvm("edge-" + e, pin ? Pinning.RELAY_CORE : null, setup.relayJvm(), RelayMain.class,
+                // not pinned: three relay JVMs on the relay's one core would measure that core, not the cluster
+                ChildJvm edge = new ChildJvm("edge-" + e, null, setup.relayJvm(), RelayMain.class,
                         List.of(edgeConfig.toString()), setup.workDir().resolve("edge-" + e + ".log"));
                 edges.add(edge);
                 edgePorts.add(Integer.parseInt(edge.answer().trim()));
