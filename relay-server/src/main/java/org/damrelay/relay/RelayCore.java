@@ -71,7 +71,10 @@ public final class RelayCore implements AutoCloseable {
         Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
         snapshot.ifPresent(book::restore);
         long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
-        Journal journal = Journal.open(config.dataPath(), from, r -> book.apply(r, true), metrics::fsyncNanos);
+        Journal journal = Journal.open(config.dataPath(), from, r -> {
+            book.apply(r);
+            book.durable(r);
+        }, metrics::fsyncNanos);
         log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
                 journal.recovery().records(), config.dataPath());
         RelayCore core = new RelayCore(config, book, journal, metrics, bus);
@@ -107,7 +110,6 @@ public final class RelayCore implements AutoCloseable {
     public UpdateBus bus() { return bus; }
 
     public void addLiveListener(LiveListener l) { live.add(l); }
-    public void removeLiveListener(LiveListener l) { live.remove(l); }
 
     public void execute(Runnable task) {
         executor.execute(() -> {
@@ -123,10 +125,12 @@ public final class RelayCore implements AutoCloseable {
     public boolean failed() { return failed; }
 
     /**
-     * Core thread. {@code record} has been applied to the book as {@code applied}; this makes it
-     * durable, then runs {@code onDurable} and notifies, on the core thread.
+     * Core thread. Applies {@code record} to the book (the one change of state, as on replay),
+     * appends it to the journal, and once it is fsync'd marks it durable, runs {@code onDurable}
+     * and notifies, on the core thread. Returns what applying it produced.
      */
-    public void commit(JournalRecord record, GameBook.Applied applied, Runnable onDurable) {
+    public GameBook.Applied commit(JournalRecord record, Runnable onDurable) {
+        GameBook.Applied applied = book.apply(record);
         CompletableFuture<Long> appended = journal.append(record);
         if (config.snapshotEveryRecords() > 0 && ++sinceSnapshot >= config.snapshotEveryRecords() && !snapshotting) snapshot();
         appended.whenComplete((pos, err) -> executor.execute(() -> {
@@ -135,17 +139,15 @@ public final class RelayCore implements AutoCloseable {
                 log.error("journal append failed: the relay no longer acknowledges anything", err);
                 return;
             }
+            book.durable(record);
             GameUpdate u = applied.update();
-            if (u != null) {
-                GameRecord g = book.game(u.getGameId());
-                g.markDurable(u.getVersion());
-                if (applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
-            }
+            if (u != null && applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
             if (record.hasAudit()) for (LiveListener l : live) l.audit(record.getAudit());
             if (u != null) for (LiveListener l : live) l.durable(applied);
             if (onDurable != null) onDurable.run();
             if (u != null) release(book.game(u.getGameId()));
         }));
+        return applied;
     }
 
     /**

@@ -3,7 +3,6 @@ package org.damrelay.driver.station;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.damrelay.driver.capture.CaptureWriter;
@@ -79,10 +78,6 @@ final class BoardLine implements AutoCloseable {
         return source;
     }
 
-    boolean connected() {
-        return supervisor.connected();
-    }
-
     boolean running() {
         return thread.isAlive();
     }
@@ -90,10 +85,6 @@ final class BoardLine implements AutoCloseable {
     /** Where this line's bytes are recorded, or null without --captures. */
     Path capturePath() {
         return capture == null ? null : capture.path();
-    }
-
-    List<Integer> addresses() {
-        return List.copyOf(boards.keySet());
     }
 
     @Override

@@ -93,11 +93,6 @@ public final class DriverStation implements AutoCloseable {
         return uplink.refused();
     }
 
-    /** True while every line is open to its board(s). */
-    public boolean boardsConnected() {
-        return lines.stream().allMatch(BoardLine::connected);
-    }
-
     /** Capture files being written, one per line (empty without a captures directory). */
     public List<Path> captureFiles() {
         return lines.stream().map(BoardLine::capturePath).filter(p -> p != null).toList();

@@ -2,6 +2,7 @@ package org.damrelay.draughts.game;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.damrelay.draughts.rules.Position;
 
 /** Advances a rule set's draw status by one ply. */
@@ -12,6 +13,33 @@ final class DrawTracker {
         List<MoveCount> counts = new ArrayList<>();
         for (DrawCount c : rules.counts()) {
             MoveCount mc = c.atStart(start);
+            if (mc != null) counts.add(mc);
+        }
+        return decide(rules, counts, 1, start, 0, sideToMoveCanMove);
+    }
+
+    /**
+     * An adjourned game resumed in {@code start}: the counts given run on from where they stood
+     * (moves counted so far, by rule); the others as {@link #atStart} finds them.
+     *
+     * @throws IllegalArgumentException for a rule not in the set, a count that cannot run in that
+     *     position, or one already at its limit
+     */
+    static DrawStatus resumed(DrawRules rules, Position start, Map<DrawRule, Integer> running, boolean sideToMoveCanMove) {
+        for (DrawRule r : running.keySet()) {
+            if (rules.counts().stream().noneMatch(c -> c.rule() == r)) {
+                throw new IllegalArgumentException("the " + r.label() + " count (" + r.article() + ") is not a count of the "
+                        + rules + " rules");
+            }
+        }
+        List<MoveCount> counts = new ArrayList<>();
+        for (DrawCount c : rules.counts()) {
+            Integer moves = running.get(c.rule());
+            if (moves != null && (moves < 0 || moves >= c.rule().limit())) {
+                throw new IllegalArgumentException("the " + c.rule().label() + " count must be 0 to " + (c.rule().limit() - 1)
+                        + " moves, not " + moves);
+            }
+            MoveCount mc = moves != null ? c.resumed(start, moves) : c.atStart(start);
             if (mc != null) counts.add(mc);
         }
         return decide(rules, counts, 1, start, 0, sideToMoveCanMove);

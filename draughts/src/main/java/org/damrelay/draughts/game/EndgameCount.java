@@ -27,6 +27,15 @@ record EndgameCount(DrawRule rule, Predicate<Material> starts, Predicate<Materia
     }
 
     @Override
+    public MoveCount resumed(Position start, int moves) {
+        if (!continues.test(Material.of(start))) {
+            throw new IllegalArgumentException("the " + rule.label() + " count (" + rule.article() + ") does not run with "
+                    + Material.of(start) + " on the board");
+        }
+        return new MoveCount(rule, 0, unit == Unit.MOVES_BY_BOTH ? DrawCount.pliesOf(moves, start) : 2 * moves, moves);
+    }
+
+    @Override
     public MoveCount next(MoveCount before, Transition t) {
         Material after = Material.of(t.after());
         if (before != null && continues.test(after)) {

@@ -2,6 +2,7 @@ package org.damrelay.draughts.game;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -52,6 +53,20 @@ public final class Game {
         Objects.requireNonNull(settings, "settings");
         List<Move> legal = legalMoves(settings.variant(), start, KingRuns.NONE);
         DrawStatus status = DrawTracker.atStart(settings.drawRules(), start, !legal.isEmpty());
+        return new Game(settings, start, status, List.of(), null, legal);
+    }
+
+    /**
+     * An adjourned game resumed from {@code start} with draw counts already running: moves counted
+     * so far by rule (e.g. the 16-move count at 9). Counts not given run as the position starts them.
+     *
+     * @throws IllegalArgumentException naming the count that does not fit the rules or the position
+     */
+    public static Game from(Position start, GameSettings settings, Map<DrawRule, Integer> running) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(settings, "settings");
+        List<Move> legal = legalMoves(settings.variant(), start, KingRuns.NONE);
+        DrawStatus status = DrawTracker.resumed(settings.drawRules(), start, Map.copyOf(running), !legal.isEmpty());
         return new Game(settings, start, status, List.of(), null, legal);
     }
 

@@ -1,5 +1,6 @@
 package org.damrelay.draughts.game;
 
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Position;
 
 /**
@@ -11,6 +12,14 @@ record KingMovesCount(DrawRule rule) implements DrawCount {
     @Override
     public MoveCount atStart(Position start) {
         return null; // nothing has been played yet: no king moves to count
+    }
+
+    @Override
+    public MoveCount resumed(Position start, int moves) {
+        if ((start.kings(Color.WHITE) | start.kings(Color.BLACK)) == 0) {
+            throw new IllegalArgumentException("the " + rule.label() + " count (" + rule.article() + ") counts king moves, and there is no king");
+        }
+        return new MoveCount(rule, 0, DrawCount.pliesOf(moves, start), moves);
     }
 
     @Override

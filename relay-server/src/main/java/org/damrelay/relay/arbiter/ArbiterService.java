@@ -1,6 +1,9 @@
 package org.damrelay.relay.arbiter;
 
+import org.damrelay.draughts.game.AgreedDrawLimit;
+import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
+import org.damrelay.draughts.notation.Notation;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
@@ -20,6 +23,7 @@ import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
+import org.damrelay.proto.wire.GameWire;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
@@ -27,7 +31,7 @@ import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameFold;
 import org.damrelay.relay.game.GameRecord;
-import org.damrelay.relay.game.Moves;
+import org.damrelay.relay.game.Pdn;
 import org.damrelay.relay.game.SourceCursor;
 import org.damrelay.relay.ingest.IngestService;
 
@@ -117,7 +121,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
             return;
         }
         JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
-        core.commit(rec, book().apply(rec, false), () -> {
+        core.commit(rec, () -> {
             ok(s, id, "alert " + alertId + " acknowledged");
             acknowledged(book().alert(alertId));
         });
@@ -135,13 +139,17 @@ public final class ArbiterService implements RelayCore.LiveListener {
         if (g == null) return;
         if (result == GameResult.UNRECOGNIZED) throw new IllegalArgumentException("unknown result");
         long now = System.currentTimeMillis();
-        commitUpdate(g, GameUpdate.newBuilder().setResult(result), now);
-        String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + org.damrelay.relay.game.Pdn.result(result);
-        if (result == GameResult.DRAW && EarlyDraw.isEarly(g.live())) {
+        commitUpdate(g.id(), GameUpdate.newBuilder().setResult(result), now);
+        String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + Pdn.result(result);
+        Game played = g.live().game();
+        if (result == GameResult.DRAW && played.isAgreedDrawEarly()) {
+            // the game's own threshold: 40 moves by both (SWR 13.4) or more than 10 pieces each (13.5)
+            String why = played.settings().agreedDrawLimit() == AgreedDrawLimit.TEN_PIECES
+                    ? "with more than 10 pieces each: too early, both players lose (SWR 13.5)"
+                    : "after " + played.movesBothMade() + " moves: too early, both players lose (SWR 13.4)";
             GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(last(g.live()))
-                    .setCaptureTimeMs(now).setText("draw agreed after " + EarlyDraw.movesBothMade(g.live())
-                            + " moves: too early, both players lose (SWR 13.4)").build();
-            commitUpdate(g, GameUpdate.newBuilder().setEvent(early), now);
+                    .setCaptureTimeMs(now).setText("draw agreed " + why).build();
+            commitUpdate(g.id(), GameUpdate.newBuilder().setEvent(early), now);
         }
         audit(s, id, g, text.toUpperCase(), "", text);
     }
@@ -167,13 +175,15 @@ public final class ArbiterService implements RelayCore.LiveListener {
                     throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has plies "
                             + live.plyNumber(1) + ".." + last(live));
                 }
-                Position before = live.positionAfter(count - 1);
-                Move m = Moves.toMove(c.getMove());
-                Move legal = live.variant().legalMoves(before).stream().filter(m::equals).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("move " + m + " is not legal at ply " + c.getPly()
-                                + " (" + Fen.write(before) + "); use SET_POSITION for an irregular position"));
-                Move played = c.getMove().getPathCount() > 2 ? m : legal;
-                b.setMove(Moves.toData(played)).setNotation(Moves.notation(before, played, live.variant()))
+                Game base = live.game().truncate(count - 1);
+                Position before = base.position();
+                Move m = GameWire.move(c.getMove());
+                if (!base.isLegal(m)) {
+                    throw new IllegalArgumentException("move " + m + " is not legal at ply " + c.getPly()
+                            + " (" + Fen.write(before) + "); use SET_POSITION for an irregular position");
+                }
+                Move played = c.getMove().getPathCount() > 2 ? m : base.play(m).plies().get(count - 1).move();
+                b.setMove(GameWire.move(played)).setNotation(Notation.of(before, played, base.variant()))
                         .setFen(Fen.write(before.apply(played)));
                 action = "REPLACE_MOVE ply " + c.getPly() + " by " + b.getNotation();
             }
@@ -181,12 +191,15 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 Position p = Fen.parse(c.getFen());
                 int ply = c.getPly() == 0 ? live.plyNumber(live.plyCount()) : c.getPly();
                 if (live.countAt(ply) > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the last ply is " + last(live));
+                if (p.equals(live.positionAfter(live.countAt(ply)))) {
+                    throw new IllegalArgumentException("the position after ply " + ply + " is already " + Fen.write(p) + ": nothing to set");
+                }
                 b.setPly(ply).setFen(Fen.write(p));
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
             }
             default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE or SET_POSITION");
         }
-        commitUpdate(g, GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
+        commitUpdate(g.id(), GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
         audit(s, id, g, action, c.getReason(), action);
     }
 
@@ -195,15 +208,16 @@ public final class ArbiterService implements RelayCore.LiveListener {
         String gameId = EventDirectory.gameId(s.eventId(), info.getRound(), info.getBoard());
         GameInfo.Builder b = info.toBuilder().setEventId(s.eventId()).setGameId(gameId);
         if (b.getVariant().isEmpty()) b.setVariant("INTERNATIONAL");
-        if (!b.getStartFen().isEmpty()) Fen.parse(b.getStartFen());
+        GameWire.startGame(b.build()); // the settings, start position and counts must read: one clear line if not
         GameInfo full = b.build();
-        GameRecord g = book().gameFor(full);
         String action = "PAIRING " + gameId + ": " + full.getWhite().getName() + " - " + full.getBlack().getName()
                 + " on " + full.getSourceDriver() + "/" + full.getSourceBoard();
         Source src = new Source(full.getEventId(), full.getSourceDriver(), full.getSourceBoard());
         boolean wasHeld = book().cursors().containsKey(src) && book().cursor(src).held();
         // applying the pairing releases a held board it names; its kept events then follow in order
-        commitUpdate(g, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
+        commitUpdate(gameId, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
+        GameRecord g = book().game(gameId);
+        ingest.assigned(full);
         if (wasHeld) {
             ingest.releaseHeld(src);
             action += " (board held since a new game was set up on it: its events now go to " + gameId + ")";
@@ -232,8 +246,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         long seq = cursor.blockedSeq();
         JournalRecord rec = JournalRecord.newBuilder().setSkip(SkipRecord.newBuilder().setEventId(info.getEventId())
                 .setDriverId(info.getSourceDriver()).setBoard(info.getSourceBoard()).setSeq(seq)).build();
-        core.commit(rec, book().apply(rec, false), () -> {
-            cursor.markDurable(seq, true);
+        core.commit(rec, () -> {
             ingest.skipped(info.getEventId(), info.getSourceDriver(), info.getSourceBoard(), seq);
         });
         String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped";
@@ -252,7 +265,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         long since = cursor.heldSince();
         JournalRecord rec = JournalRecord.newBuilder().setHoldRelease(HoldRelease.newBuilder().setEventId(src.eventId())
                 .setDriverId(src.driver()).setBoard(src.board())).build();
-        core.commit(rec, book().apply(rec, false), null);
+        core.commit(rec, null);
         ingest.releaseHeld(src);
         String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
         audit(s, id, g, action, "", action);
@@ -262,10 +275,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
         return live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
     }
 
-    private void commitUpdate(GameRecord g, GameUpdate.Builder u, long now) {
-        GameUpdate update = g.append(u, now);
+    private void commitUpdate(String gameId, GameUpdate.Builder u, long now) {
+        GameUpdate update = book().next(gameId, u, now);
         JournalRecord rec = JournalRecord.newBuilder().setArbiterUpdate(update).build();
-        core.commit(rec, book().apply(rec, false), null);
+        core.commit(rec, null);
     }
 
     private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText) {
@@ -273,7 +286,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 .setGameId(g.id()).setAction(action).setReason(reason).build();
         JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
         // journal order = apply order, so the ok comes after everything the request changed is durable
-        core.commit(rec, book().apply(rec, false), () -> { if (!id.isEmpty()) ok(s, id, okText); });
+        core.commit(rec, () -> { if (!id.isEmpty()) ok(s, id, okText); });
     }
 
     private static void ok(ArbiterSession s, String id, String text) {

@@ -1,12 +1,19 @@
 package org.damrelay.relay.config;
 
 /**
- * One board of one round as the organiser enters it: players, team match, time control, rules,
- * and the physical board that feeds it (driver id + board serial or bus address).
+ * One board of one round as the organiser enters it: players, team match, the competition's
+ * settings (a blank one is the round's, then the variant's default), the start position, and the
+ * physical board that feeds it (driver id + board serial or bus address).
+ *
+ * @param timeControl     the PDN TimeControl tag: {@code 5400+60}, {@code 40/7200:3600+30}
+ * @param increment       FISCHER or BRONSTEIN
+ * @param agreedDrawLimit FORTY_MOVES (SWR 13.4), TEN_PIECES (13.5) or NONE
+ * @param startCounts     an adjourned game's running draw counts: {@code SIXTEEN_MOVES=9,TWENTY_FIVE_MOVES=9}
  */
 public record BoardPairing(int round, int board, PlayerEntry white, PlayerEntry black, String match,
                            String timeControl, String variant, String drawRules, String driver,
-                           String sourceBoard, String startFen) {
+                           String sourceBoard, String startFen, String increment, String agreedDrawLimit,
+                           String startCounts) {
 
     public record PlayerEntry(String name, int rating, String fedId, String team) {}
 }

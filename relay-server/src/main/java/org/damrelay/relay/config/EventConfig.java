@@ -28,8 +28,18 @@ public record EventConfig(String id, String name, String site, List<TokenConfig>
         return 0;
     }
 
-    /** @param delaySeconds 0 to 3600 */
-    public record RoundConfig(int number, int delaySeconds, String date) {
+    /** The round's settings, or null when the round is not configured. */
+    public RoundConfig round(int number) {
+        for (RoundConfig r : rounds) if (r.number() == number) return r;
+        return null;
+    }
+
+    /**
+     * @param delaySeconds 0 to 3600
+     * @param variant      the round's settings, for every board that leaves the field blank (all optional)
+     */
+    public record RoundConfig(int number, int delaySeconds, String date, String variant, String drawRules,
+                              String agreedDrawLimit, String timeControl, String increment) {
         public RoundConfig {
             if (delaySeconds < 0 || delaySeconds > 3600) {
                 throw new IllegalArgumentException("round " + number + ": delaySeconds " + delaySeconds + " not in 0..3600");

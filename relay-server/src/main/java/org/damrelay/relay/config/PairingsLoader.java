@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * Pairings from a JSON file ({@code {"boards": [BoardPairing...]}} or a bare list) or a CSV file
  * with a header row: round,board,white,whiteRating,whiteFedId,whiteTeam,black,blackRating,
- * blackFedId,blackTeam,match,timeControl,variant,drawRules,driver,sourceBoard,startFen.
+ * blackFedId,blackTeam,match,timeControl,variant,drawRules,driver,sourceBoard,startFen,increment,
+ * agreedDrawLimit,startCounts (the last three may be left out).
  */
 public final class PairingsLoader {
 
@@ -43,12 +44,12 @@ public final class PairingsLoader {
     public record CsvRow(int round, int board, String white, Integer whiteRating, String whiteFedId, String whiteTeam,
                          String black, Integer blackRating, String blackFedId, String blackTeam, String match,
                          String timeControl, String variant, String drawRules, String driver, String sourceBoard,
-                         String startFen) {
+                         String startFen, String increment, String agreedDrawLimit, String startCounts) {
         BoardPairing toPairing() {
             return new BoardPairing(round, board,
                     new BoardPairing.PlayerEntry(white, whiteRating == null ? 0 : whiteRating, whiteFedId, whiteTeam),
                     new BoardPairing.PlayerEntry(black, blackRating == null ? 0 : blackRating, blackFedId, blackTeam),
-                    match, timeControl, variant, drawRules, driver, sourceBoard, startFen);
+                    match, timeControl, variant, drawRules, driver, sourceBoard, startFen, increment, agreedDrawLimit, startCounts);
         }
     }
 

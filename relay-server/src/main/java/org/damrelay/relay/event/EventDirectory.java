@@ -7,12 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.damrelay.draughts.game.GameSettings;
+import org.damrelay.proto.DrawCount;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.Player;
 import org.damrelay.relay.config.BoardPairing;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.PairingsLoader;
 import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.proto.wire.GameWire;
 
 /**
  * Events, their games (one per board per round) and which physical board feeds which game.
@@ -33,7 +36,7 @@ public final class EventDirectory {
             d.events.put(e.id(), e);
             List<BoardPairing> boards = new ArrayList<>(e.boards());
             if (e.pairings() != null && !e.pairings().isBlank()) boards.addAll(PairingsLoader.load(config.resolve(e.pairings())));
-            for (BoardPairing b : boards) d.put(toInfo(e.id(), b));
+            for (BoardPairing b : boards) d.put(toInfo(e, b));
         }
         return d;
     }
@@ -42,19 +45,49 @@ public final class EventDirectory {
         return eventId + "-r" + round + "-b" + board;
     }
 
-    public static GameInfo toInfo(String eventId, BoardPairing b) {
+    /**
+     * A pairing as the game's description: a setting left blank is the round's, and a blank there
+     * the variant's default.
+     *
+     * @throws IllegalArgumentException naming the event, round and board, and what is wrong
+     */
+    public static GameInfo toInfo(EventConfig event, BoardPairing b) {
+        String eventId = event.id();
         if (b.round() < 1 || b.board() < 1) {
             throw new IllegalArgumentException("event " + eventId + ": round and board must be >= 1 (got round "
                     + b.round() + ", board " + b.board() + ")");
         }
+        EventConfig.RoundConfig r = event.round(b.round());
         GameInfo.Builder g = GameInfo.newBuilder().setGameId(gameId(eventId, b.round(), b.board())).setEventId(eventId)
                 .setRound(b.round()).setBoard(b.board())
                 .setWhite(player(b.white())).setBlack(player(b.black()))
-                .setMatch(nz(b.match())).setTimeControl(nz(b.timeControl()))
-                .setVariant(b.variant() == null || b.variant().isBlank() ? "INTERNATIONAL" : b.variant().toUpperCase())
-                .setDrawRules(nz(b.drawRules())).setStartFen(nz(b.startFen()))
+                .setMatch(nz(b.match())).setStartFen(nz(b.startFen()))
                 .setSourceDriver(nz(b.driver())).setSourceBoard(nz(b.sourceBoard()));
+        try {
+            GameSettings settings = GameSettings.parse(
+                    or(b.variant(), r == null ? null : r.variant()),
+                    or(b.drawRules(), r == null ? null : r.drawRules()),
+                    or(b.agreedDrawLimit(), r == null ? null : r.agreedDrawLimit()),
+                    or(b.timeControl(), r == null ? null : r.timeControl()),
+                    or(b.increment(), r == null ? null : r.increment()));
+            GameWire.withSettings(g, settings);
+            for (String c : nz(b.startCounts()).split(",")) {
+                if (c.isBlank()) continue;
+                String[] kv = c.split("=", 2);
+                if (kv.length != 2 || !kv[1].strip().matches("\\d+")) {
+                    throw new IllegalArgumentException("start count \"" + c.strip() + "\" is not RULE=MOVES, e.g. SIXTEEN_MOVES=9");
+                }
+                g.addStartCounts(DrawCount.newBuilder().setRule(kv[0].strip().toUpperCase()).setCount(Integer.parseInt(kv[1].strip())));
+            }
+            GameWire.startGame(g.build()); // the start position and its counts must fit the rules
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("event " + eventId + " round " + b.round() + " board " + b.board() + ": " + e.getMessage(), e);
+        }
         return g.build();
+    }
+
+    private static String or(String own, String round) {
+        return own != null && !own.isBlank() ? own : round;
     }
 
     private static Player player(BoardPairing.PlayerEntry p) {
@@ -80,6 +113,16 @@ public final class EventDirectory {
     public EventConfig event(String id) { return events.get(id); }
     public GameInfo game(String id) { return games.get(id); }
     public List<String> eventIds() { return events.keySet().stream().sorted().toList(); }
+
+    /** The game each board of a driver feeds now, by board. */
+    public List<GameInfo> assignments(String eventId, String driverId) {
+        List<GameInfo> out = new ArrayList<>();
+        for (Map.Entry<Source, String> e : bySource.entrySet()) {
+            if (e.getKey().eventId().equals(eventId) && e.getKey().driver().equals(driverId)) out.add(games.get(e.getValue()));
+        }
+        out.sort(Comparator.comparing(GameInfo::getSourceBoard));
+        return out;
+    }
 
     public Optional<String> gameFor(Source source) {
         return Optional.ofNullable(bySource.get(source));

@@ -1,20 +1,22 @@
 package org.damrelay.relay.game;
 
+import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
-import java.util.List;
+import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
-import org.damrelay.draughts.rules.Variant;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.IngestError.Code;
 import org.damrelay.proto.Side;
+import org.damrelay.proto.wire.GameWire;
 
 /**
- * Checks a driver event against the stored game with the rules core, and puts an accepted one in
- * canonical form (our ply number, 1 = white's first move; side, path, notation, FEN), so every later reader folds the
- * same thing. An irregular move that stood is never refused: it must come as ILLEGAL_MOVE with
- * the position it led to.
+ * Checks a driver event against the stored game with the game model (legal moves with the
+ * game's history, so Frisian art. 17 holds), and puts an accepted one in canonical form (our ply
+ * number, 1 = white's first move; side, path, notation, FEN, and the draw counts running after
+ * it), so every later reader folds the same thing. An irregular move that stood is never refused:
+ * it must come as ILLEGAL_MOVE with the position it led to.
  */
 public final class EventCheck {
 
@@ -39,8 +41,8 @@ public final class EventCheck {
                     : move(game, e, game.plyCount() - 1);
             case MOVE_RETRACTED -> retract(game, e);
             case ILLEGAL_MOVE -> illegal(game, e);
-            default -> new Verdict.Accepted(e.toBuilder().setPly(e.getPly() != 0 || game.plyCount() == 0 ? e.getPly()
-                    : game.plyNumber(game.plyCount())).build());
+            default -> new Verdict.Accepted(withDraws(e.toBuilder().setPly(e.getPly() != 0 || game.plyCount() == 0 ? e.getPly()
+                    : game.plyNumber(game.plyCount())), game.game()).build());
         };
     }
 
@@ -49,23 +51,21 @@ public final class EventCheck {
         if (!e.hasMove()) return Verdict.refuse(Code.MALFORMED, e.getType() + " without a move");
         Move claimed;
         try {
-            claimed = Moves.toMove(e.getMove());
+            claimed = GameWire.move(e.getMove());
         } catch (IllegalArgumentException ex) {
             return Verdict.refuse(Code.MALFORMED, e.getType() + ": " + ex.getMessage());
         }
-        Position before = game.positionAfter(basePly);
-        Variant variant = game.variant();
-        List<Move> legal = variant.legalMoves(before);
-        Move played = null;
-        for (Move m : legal) if (m.equals(claimed)) played = m;
-        if (played == null) {
+        Game base = game.game().truncate(basePly);
+        Position before = base.position();
+        if (!base.isLegal(claimed)) {
             return Verdict.refuse(Code.MOVE_REFUSED, "move " + describe(claimed) + " at ply " + game.plyNumber(basePly + 1)
-                    + " cannot follow " + Fen.write(before) + " (legal: " + legal + "); an irregular move that stood"
+                    + " cannot follow " + Fen.write(before) + " (legal: " + base.legalMoves() + "); an irregular move that stood"
                     + " must be sent as ILLEGAL_MOVE with its fen");
         }
+        Game played = base.play(claimed);
         // keep the driver's route when it is one (it is what the board showed), else the core's
-        Move canonical = e.getMove().getPathCount() > 2 ? claimed : played;
-        Position after = before.apply(canonical);
+        Move canonical = e.getMove().getPathCount() > 2 ? claimed : played.plies().get(basePly).move();
+        Position after = played.position();
         if (!e.getFen().isBlank()) {
             Position said;
             try {
@@ -78,15 +78,16 @@ public final class EventCheck {
                         + " but the driver says " + e.getFen());
             }
         }
-        return new Verdict.Accepted(e.toBuilder().setPly(game.plyNumber(basePly + 1)).setSide(side(before))
-                .setMove(Moves.toData(canonical)).setNotation(Moves.notation(before, canonical, variant))
-                .setFen(Fen.write(after)).build());
+        return new Verdict.Accepted(withDraws(e.toBuilder().setPly(game.plyNumber(basePly + 1)).setSide(GameWire.side(before.sideToMove()))
+                .setMove(GameWire.move(canonical)).setNotation(Notation.of(before, canonical, base.variant()))
+                .setFen(Fen.write(after)), played).build());
     }
 
     private static Verdict retract(GameFold game, GameEvent e) {
         if (game.plyCount() == 0) return Verdict.refuse(Code.MOVE_REFUSED, "MOVE_RETRACTED but no move has been played");
-        Position back = game.positionAfter(game.plyCount() - 1);
-        return new Verdict.Accepted(e.toBuilder().setPly(game.plyNumber(game.plyCount())).setFen(Fen.write(back)).build());
+        Game back = game.game().truncate(game.plyCount() - 1);
+        return new Verdict.Accepted(withDraws(e.toBuilder().setPly(game.plyNumber(game.plyCount())).setFen(Fen.write(back.position())),
+                back).build());
     }
 
     private static Verdict illegal(GameFold game, GameEvent e) {
@@ -97,14 +98,18 @@ public final class EventCheck {
         } catch (IllegalArgumentException ex) {
             return Verdict.refuse(Code.MALFORMED, "ILLEGAL_MOVE: " + ex.getMessage());
         }
+        if (after.equals(game.position())) {
+            return Verdict.refuse(Code.MOVE_REFUSED, "ILLEGAL_MOVE to " + e.getFen() + ", the position it starts from: that is no move");
+        }
         GameEvent.Builder b = e.toBuilder().setPly(game.plyNumber(game.plyCount() + 1)).setFen(Fen.write(after));
-        if (b.getSide() == Side.SIDE_UNSPECIFIED) b.setSide(side(game.position()));
+        if (b.getSide() == Side.SIDE_UNSPECIFIED) b.setSide(GameWire.side(game.position().sideToMove()));
         if (b.getNotation().isBlank() && e.hasMove()) b.setNotation(e.getMove().getFrom() + "-" + e.getMove().getTo());
-        return new Verdict.Accepted(b.build());
+        return new Verdict.Accepted(withDraws(b, game.game().playIrregular(after)).build());
     }
 
-    private static Side side(Position p) {
-        return p.sideToMove() == org.damrelay.draughts.rules.Color.WHITE ? Side.WHITE : Side.BLACK;
+    /** The counts running in {@code after}: a count that ended is no longer in the list. */
+    private static GameEvent.Builder withDraws(GameEvent.Builder b, Game after) {
+        return b.clearDraws().addAllDraws(GameWire.draws(after.drawStatus(), after.startPosition()));
     }
 
     private static String describe(Move m) {

@@ -22,8 +22,9 @@ import org.damrelay.relay.event.EventDirectory.Source;
 
 /**
  * The relay's whole state: every game, every board's stream cursor, the alerts and the audit
- * log. Journal records are applied here in order, both when they are accepted live and when the
- * journal is replayed at start, so both paths give the same state. Core thread only.
+ * log. Journal records are applied here in order by one {@link #apply}, both when they are
+ * accepted live and when the journal is replayed at start, so both paths give the same state; one
+ * {@link #durable} marks what they changed as on disk. Core thread only.
  */
 public final class GameBook {
 
@@ -57,43 +58,46 @@ public final class GameBook {
     public List<AuditEntry> audit() { return List.copyOf(audit); }
 
     /** A new game (pairing added by the arbiter) or an existing one. */
-    public GameRecord gameFor(GameInfo info) {
+    private GameRecord gameFor(GameInfo info) {
         return games.computeIfAbsent(info.getGameId(), k -> new GameRecord(info));
     }
 
     /**
-     * Applies one journal record. {@code stored} = it comes from the journal (replay), so its
-     * updates are added as they are; live records were already appended by the services.
+     * The update a service proposes for a game, numbered as the next version: nothing changes
+     * until its journal record is {@link #apply applied}.
      */
+    public GameUpdate next(String gameId, GameUpdate.Builder u, long relayTimeMs) {
+        GameRecord g = games.get(gameId);
+        return u.setGameId(gameId).setVersion(g == null ? 1 : g.version() + 1).setRelayTimeMs(relayTimeMs).build();
+    }
+
     /** What applying a record produced: the game update and the alert it raised, either may be null. */
     public record Applied(GameUpdate update, Alert alert) {
         static final Applied NOTHING = new Applied(null, null);
     }
 
-    public Applied apply(JournalRecord r, boolean stored) {
+    /**
+     * Applies one journal record: the only thing that changes the relay's state, the same code
+     * live (before the record is written) and on replay. Services only validate and build records.
+     */
+    public Applied apply(JournalRecord r) {
         switch (r.getBodyCase()) {
             case INGEST -> {
                 IngestRecord in = r.getIngest();
                 GameUpdate u = in.getUpdate();
-                Source s = new Source(gameEvent(u.getGameId()), in.getDriverId(), in.getBoard());
-                SourceCursor c = cursor(s);
-                c.applied = Math.max(c.applied, in.getSeq());
-                if (u.getEvent().getType() == EventType.GAME_STARTED) c.heldSince = in.getSeq();
-                if (stored) {
-                    c.markDurable(in.getSeq(), false);
-                    addStored(u);
-                }
+                cursor(source(in)).applied(in.getSeq(), u.getEvent().getType() == EventType.GAME_STARTED);
+                add(u);
                 return new Applied(u, noteAlert(u));
             }
             case ARBITER_UPDATE -> {
                 GameUpdate u = r.getArbiterUpdate();
-                if (stored) addStored(u);
+                add(u);
                 if (u.hasInfo()) {
                     directory.put(u.getInfo());
                     // a pairing that names a held board is the arbiter assigning it to this game
                     GameInfo i = u.getInfo();
                     SourceCursor held = cursors.get(new Source(i.getEventId(), i.getSourceDriver(), i.getSourceBoard()));
-                    if (held != null) held.heldSince = 0;
+                    if (held != null) held.release();
                 }
                 return new Applied(u, noteAlert(u));
             }
@@ -107,20 +111,40 @@ public final class GameBook {
             }
             case SKIP -> {
                 SkipRecord k = r.getSkip();
-                SourceCursor c = cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard()));
-                c.applied = Math.max(c.applied, k.getSeq());
-                c.blockedSeq = 0;
-                c.blockedReason = "";
-                if (stored) c.markDurable(k.getSeq(), true);
+                cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).skipped(k.getSeq());
             }
             case HOLD_RELEASE -> {
                 HoldRelease h = r.getHoldRelease();
                 SourceCursor c = cursors.get(new Source(h.getEventId(), h.getDriverId(), h.getBoard()));
-                if (c != null) c.heldSince = 0;
+                if (c != null) c.release();
             }
             case BODY_NOT_SET -> { }
         }
         return Applied.NOTHING;
+    }
+
+    /**
+     * The record is on disk (fsync'd, or replayed from the journal): what it changed may now be
+     * acked to the driver, shown to the arbiter and released to spectators.
+     */
+    public void durable(JournalRecord r) {
+        switch (r.getBodyCase()) {
+            case INGEST -> {
+                IngestRecord in = r.getIngest();
+                cursor(source(in)).markDurable(in.getSeq(), false);
+                games.get(in.getUpdate().getGameId()).markDurable(in.getUpdate().getVersion());
+            }
+            case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
+            case SKIP -> {
+                SkipRecord k = r.getSkip();
+                cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);
+            }
+            default -> { }
+        }
+    }
+
+    private Source source(IngestRecord in) {
+        return new Source(gameEvent(in.getUpdate().getGameId()), in.getDriverId(), in.getBoard());
     }
 
     /** The whole state as a snapshot, to be written once the journal continues at {@code segment}. */
@@ -133,9 +157,9 @@ public final class GameBook {
         }
         for (Map.Entry<Source, SourceCursor> e : cursors.entrySet()) {
             SourceCursor c = e.getValue();
-            if (c.applied == 0) continue;
+            if (c.applied() == 0) continue;
             b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
-                    .setBoard(e.getKey().board()).setSeq(c.applied).setSkipped(c.durableSkipped).setHeldSince(c.heldSince));
+                    .setBoard(e.getKey().board()).setSeq(c.applied()).setSkipped(c.durableSkipped()).setHeldSince(c.heldSince()));
         }
         b.addAllAlerts(alerts.values()).addAllAudit(audit);
         return b.build();
@@ -154,15 +178,13 @@ public final class GameBook {
         }
         for (CursorState c : s.getCursorsList()) {
             SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));
-            cur.applied = c.getSeq();
-            cur.markDurable(c.getSeq(), c.getSkipped());
-            cur.heldSince = c.getHeldSince();
+            cur.restore(c.getSeq(), c.getSkipped(), c.getHeldSince());
         }
         for (Alert a : s.getAlertsList()) alerts.put(a.getAlertId(), a);
         audit.addAll(s.getAuditList());
     }
 
-    private void addStored(GameUpdate u) {
+    private void add(GameUpdate u) {
         GameRecord g = games.get(u.getGameId());
         if (g == null) {
             GameInfo info = u.hasInfo() ? u.getInfo() : directory.game(u.getGameId());
@@ -173,7 +195,6 @@ public final class GameBook {
             g = gameFor(info);
         }
         g.add(u);
-        g.markDurable(u.getVersion());
     }
 
     private String gameEvent(String gameId) {

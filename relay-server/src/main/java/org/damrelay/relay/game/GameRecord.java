@@ -34,15 +34,13 @@ public final class GameRecord {
     public int released() { return released; }
     public GameInfo info() { return live.info(); }
 
-    /** Appends an already validated update: the live state moves at once, durability follows. */
-    public GameUpdate append(GameUpdate.Builder u, long relayTimeMs) {
-        GameUpdate update = u.setGameId(id()).setVersion(updates.size() + 1).setRelayTimeMs(relayTimeMs).build();
-        add(update);
-        return update;
+    /** The update numbered as this game's next version; nothing changes until it is {@link #add added}. */
+    public GameUpdate next(GameUpdate.Builder u, long relayTimeMs) {
+        return u.setGameId(id()).setVersion(updates.size() + 1).setRelayTimeMs(relayTimeMs).build();
     }
 
-    /** Adds an update as stored (journal replay). */
-    public void add(GameUpdate update) {
+    /** Adds the next update (the book applying a journal record, live or on replay): the live state moves at once. */
+    void add(GameUpdate update) {
         if (update.getVersion() != updates.size() + 1) {
             throw new IllegalStateException("game " + id() + ": update version " + update.getVersion()
                     + " does not follow " + updates.size());
@@ -51,7 +49,7 @@ public final class GameRecord {
         live.apply(update);
     }
 
-    public void markDurable(int version) {
+    void markDurable(int version) {
         durable = Math.max(durable, Math.min(version, updates.size()));
     }
 

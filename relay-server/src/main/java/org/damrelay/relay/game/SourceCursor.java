@@ -6,12 +6,12 @@ package org.damrelay.relay.game;
  * the GAME_STARTED that holds the board until the arbiter assigns it to a game.
  */
 public final class SourceCursor {
-    long applied;
-    long durable;
-    boolean durableSkipped;
-    long blockedSeq;
-    String blockedReason = "";
-    long heldSince;
+    private long applied;
+    private long durable;
+    private boolean durableSkipped;
+    private long blockedSeq;
+    private String blockedReason = "";
+    private long heldSince;
 
     public long applied() { return applied; }
     public long durable() { return durable; }
@@ -23,6 +23,32 @@ public final class SourceCursor {
     public boolean held() { return heldSince != 0; }
     public long heldSince() { return heldSince; }
 
+    /** An accepted event was applied; a GAME_STARTED holds the board from its seq on. */
+    void applied(long seq, boolean gameStarted) {
+        applied = Math.max(applied, seq);
+        if (gameStarted) heldSince = seq;
+    }
+
+    /** The arbiter released the refused seq: it counts as applied, and the board is no longer blocked. */
+    void skipped(long seq) {
+        applied = Math.max(applied, seq);
+        blockedSeq = 0;
+        blockedReason = "";
+    }
+
+    /** The arbiter assigned the held board to a game. */
+    void release() {
+        heldSince = 0;
+    }
+
+    /** The state a snapshot kept: everything in it is durable. */
+    void restore(long seq, boolean skipped, long heldSinceSeq) {
+        applied = seq;
+        markDurable(seq, skipped);
+        heldSince = heldSinceSeq;
+    }
+
+    /** A refusal blocks the board until the arbiter resolves it; in memory only, the driver re-sends. */
     public void block(long seq, String reason) {
         if (blockedSeq == 0) {
             blockedSeq = seq;
@@ -30,7 +56,7 @@ public final class SourceCursor {
         }
     }
 
-    public void markDurable(long seq, boolean skipped) {
+    void markDurable(long seq, boolean skipped) {
         if (seq >= durable) {
             durable = seq;
             durableSkipped = skipped;

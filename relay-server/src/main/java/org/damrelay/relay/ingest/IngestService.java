@@ -5,9 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.damrelay.proto.Ack;
+import org.damrelay.proto.Assignment;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.IngestRecord;
@@ -69,9 +71,24 @@ public final class IngestService {
         if (s != null) s.send(ack(board, seq, true));
     }
 
-    /** The answer to a driver's hello: what is already durable for each of its boards. */
+    /**
+     * A pairing edit or board swap: the driver that reads the board learns its game and the
+     * settings its reconstruction plays under. Core thread.
+     */
+    public void assigned(GameInfo game) {
+        if (game.getSourceDriver().isEmpty() || game.getSourceBoard().isEmpty()) return;
+        DriverSession s = sessions.get(new DriverKey(game.getEventId(), game.getSourceDriver()));
+        if (s != null) s.send(RelayFrame.newBuilder().setAssignment(assignment(game)).build());
+    }
+
+    private static Assignment assignment(GameInfo game) {
+        return Assignment.newBuilder().setBoard(game.getSourceBoard()).setGame(game).build();
+    }
+
+    /** The answer to a driver's hello: what is already durable for each of its boards, and which game each board feeds. */
     public Welcome welcome(String eventId, String driverId) {
         Welcome.Builder w = Welcome.newBuilder().setProtocolVersion(PROTOCOL_VERSION).setEventId(eventId);
+        for (GameInfo g : core.book().directory().assignments(eventId, driverId)) w.addAssignments(assignment(g));
         for (Map.Entry<Source, SourceCursor> e : core.book().cursors().entrySet()) {
             Source s = e.getKey();
             if (s.eventId().equals(eventId) && s.driver().equals(driverId) && e.getValue().durable() > 0) {
@@ -135,13 +152,11 @@ public final class IngestService {
                     + "); " + gameId + " stays as it is and the board's next events wait until you assign the board to a game"
                     + (accepted.getText().isBlank() ? "" : " [driver: " + accepted.getText() + "]")).build();
         }
-        GameUpdate update = game.append(GameUpdate.newBuilder().setEvent(accepted), System.currentTimeMillis());
+        GameUpdate update = book.next(gameId, GameUpdate.newBuilder().setEvent(accepted), System.currentTimeMillis());
         JournalRecord record = JournalRecord.newBuilder().setIngest(IngestRecord.newBuilder()
                 .setDriverId(session.driverId()).setBoard(board).setSeq(be.getSeq()).setUpdate(update)).build();
-        GameBook.Applied applied = book.apply(record, false);
         long seq = be.getSeq();
-        core.commit(record, applied, () -> {
-            cursor.markDurable(seq, false);
+        core.commit(record, () -> {
             core.metrics().ingestLag(session.driverId() + "/" + board, (System.nanoTime() - receivedNanos) / 1_000_000);
             sendToDriver(session, ack(board, seq, false));
         });

@@ -32,9 +32,9 @@ class HeldBoardSnapshotTest {
     void theHoldIsInTheSnapshotAndAReleaseRecordEndsIt() {
         GameBook book = book();
         GameRecord g = book.game("nk-r1-b1");
-        GameUpdate u = g.append(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.GAME_STARTED)), 1000);
+        GameUpdate u = g.next(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.GAME_STARTED)), 1000);
         book.apply(JournalRecord.newBuilder().setIngest(IngestRecord.newBuilder().setDriverId("hall").setBoard("101").setSeq(7)
-                .setUpdate(u)).build(), false);
+                .setUpdate(u)).build());
         Source source = new Source("nk", "hall", "101");
         assertEquals(7, book.cursor(source).heldSince());
 
@@ -45,7 +45,7 @@ class HeldBoardSnapshotTest {
         assertEquals(7, restored.cursor(source).heldSince());
 
         restored.apply(JournalRecord.newBuilder().setHoldRelease(HoldRelease.newBuilder().setEventId("nk").setDriverId("hall")
-                .setBoard("101")).build(), true);
+                .setBoard("101")).build());
         assertFalse(restored.cursor(source).held());
     }
 
@@ -53,18 +53,18 @@ class HeldBoardSnapshotTest {
     void aPairingThatNamesTheHeldBoardReleasesIt() {
         GameBook book = book();
         GameRecord g = book.game("nk-r1-b1");
-        GameUpdate u = g.append(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.GAME_STARTED)), 1000);
+        GameUpdate u = g.next(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.GAME_STARTED)), 1000);
         book.apply(JournalRecord.newBuilder().setIngest(IngestRecord.newBuilder().setDriverId("hall").setBoard("101").setSeq(3)
-                .setUpdate(u)).build(), false);
+                .setUpdate(u)).build());
         Source source = new Source("nk", "hall", "101");
         // a pairing of another board leaves it held
         GameRecord other = book.game("nk-r1-b2");
-        book.apply(JournalRecord.newBuilder().setArbiterUpdate(other.append(GameUpdate.newBuilder()
-                .setInfo(other.info().toBuilder().setSourceBoard("109")), 2000)).build(), false);
+        book.apply(JournalRecord.newBuilder().setArbiterUpdate(other.next(GameUpdate.newBuilder()
+                .setInfo(other.info().toBuilder().setSourceBoard("109")), 2000)).build());
         assertTrue(book.cursor(source).held());
         GameInfo next = book.directory().game("nk-r2-b1").toBuilder().setSourceBoard("101").build();
         GameRecord round2 = book.game("nk-r2-b1");
-        book.apply(JournalRecord.newBuilder().setArbiterUpdate(round2.append(GameUpdate.newBuilder().setInfo(next), 3000)).build(), false);
+        book.apply(JournalRecord.newBuilder().setArbiterUpdate(round2.next(GameUpdate.newBuilder().setInfo(next), 3000)).build());
         assertFalse(book.cursor(source).held());
         assertEquals("nk-r2-b1", book.directory().gameFor(source).orElseThrow());
     }

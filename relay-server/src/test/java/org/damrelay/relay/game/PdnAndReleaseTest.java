@@ -15,6 +15,7 @@ import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.Player;
+import org.damrelay.proto.wire.GameWire;
 import org.junit.jupiter.api.Test;
 
 class PdnAndReleaseTest {
@@ -26,7 +27,12 @@ class PdnAndReleaseTest {
     }
 
     private static GameEvent move(GameFold g, int from, int to) {
-        return accepted(g, GameEvent.newBuilder().setType(EventType.MOVE).setMove(Moves.toData(Move.quiet(from, to))).build());
+        return accepted(g, GameEvent.newBuilder().setType(EventType.MOVE).setMove(GameWire.move(Move.quiet(from, to))).build());
+    }
+
+    /** What the book does when it applies the journal record of an update. */
+    private static void append(GameRecord r, GameUpdate.Builder u, long relayTimeMs) {
+        r.add(r.next(u, relayTimeMs));
     }
 
     @Test
@@ -35,9 +41,9 @@ class PdnAndReleaseTest {
         GameInfo info = GameInfo.newBuilder().setGameId("e-r1-b1").setRound(1).setBoard(1).setStartFen(fen)
                 .setWhite(Player.newBuilder().setName("W")).setBlack(Player.newBuilder().setName("B")).build();
         GameRecord r = new GameRecord(info);
-        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 18, 22)), 1);
-        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 31, 27)), 2);
-        r.append(GameUpdate.newBuilder().setResult(GameResult.DRAW), 3);
+        append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 18, 22)), 1);
+        append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 31, 27)), 2);
+        append(r, GameUpdate.newBuilder().setResult(GameResult.DRAW), 3);
         r.markDurable(3);
         r.releaseUpTo(Long.MAX_VALUE);
         String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S");
@@ -52,14 +58,14 @@ class PdnAndReleaseTest {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").setStartFen(fen).build());
         GameEvent first = move(r.live(), 18, 22);
         assertEquals(2, first.getPly(), "arbiter-events.md: ply 1 = white's first move");
-        r.append(GameUpdate.newBuilder().setEvent(first), 1);
+        append(r, GameUpdate.newBuilder().setEvent(first), 1);
         GameEvent second = move(r.live(), 31, 27);
         assertEquals(3, second.getPly());
-        r.append(GameUpdate.newBuilder().setEvent(second), 2);
+        append(r, GameUpdate.newBuilder().setEvent(second), 2);
         assertEquals(java.util.List.of(2, 3), r.live().plies().stream().map(org.damrelay.proto.Ply::getPly).toList());
 
         // corrections use the same numbers: back to after ply 2 keeps black's first move
-        r.append(GameUpdate.newBuilder().setCorrection(org.damrelay.proto.Correction.newBuilder()
+        append(r, GameUpdate.newBuilder().setCorrection(org.damrelay.proto.Correction.newBuilder()
                 .setKind(org.damrelay.proto.Correction.Kind.TAKE_BACK).setPly(2)), 3);
         assertEquals(1, r.live().plyCount());
         assertEquals("18-22", r.live().lastPly().getNotation());
@@ -71,9 +77,9 @@ class PdnAndReleaseTest {
     @Test
     void anIrregularMoveThatStoodIsMarkedInThePdn() {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
-        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1);
+        append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1);
         Position after = r.live().position().apply(Move.quiet(19, 24)).withSideToMove(org.damrelay.draughts.rules.Color.WHITE);
-        r.append(GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
+        append(r, GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
                 .setSubtype(IllegalSubtype.OTHER).setNotation("19-24").setFen(Fen.write(after)).build())), 2);
         r.markDurable(2);
         r.releaseUpTo(Long.MAX_VALUE);
@@ -84,9 +90,9 @@ class PdnAndReleaseTest {
     @Test
     void onlyDurableUpdatesPastTheCutoffAreReleasedAndArbiterOnlyAlertsAreNotShown() {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
-        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1000);
-        r.append(GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE)), 2000);
-        r.append(GameUpdate.newBuilder().setEvent(move(r.live(), 19, 23)), 3000);
+        append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1000);
+        append(r, GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE)), 2000);
+        append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 19, 23)), 3000);
         r.markDurable(2);
         assertEquals(1, r.releaseUpTo(1500).size());
         assertEquals(1, r.releaseUpTo(Long.MAX_VALUE).size(), "version 3 is not durable yet");
