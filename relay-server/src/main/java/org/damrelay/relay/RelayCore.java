@@ -95,12 +95,10 @@ public final class RelayCore implements AutoCloseable {
      * It is released here at once (the origin already waited out the delay) and goes on the bus.
      */
     public void replicate(GameUpdate u) {
-        GameRecord g = book.game(u.getGameId());
-        if (g == null) g = book.gameFor(u.getInfo());
-        if (u.hasInfo()) book.directory().put(u.getInfo());
-        g.add(u);
-        g.markDurable(u.getVersion());
-        for (GameUpdate r : g.releaseUpTo(Long.MAX_VALUE)) bus.publish(r);
+        JournalRecord r = JournalRecord.newBuilder().setReplicated(u).build();
+        book.apply(r);
+        book.durable(r);
+        for (GameUpdate released : book.game(u.getGameId()).releaseUpTo(Long.MAX_VALUE)) bus.publish(released);
     }
 
     public RelayConfig config() { return config; }

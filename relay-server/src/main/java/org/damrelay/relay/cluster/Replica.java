@@ -49,16 +49,15 @@ final class Replica {
         int added = 0;
         for (GameState gs : state.getGamesList()) {
             String id = gs.getInitialInfo().getGameId();
-            if (core.book().game(id) == null) {
-                core.book().gameFor(gs.getInitialInfo());
-                core.book().directory().put(gs.getInitialInfo());
-            }
+            // a game the edge's pairings lack (added by the arbiter): its first update creates it from this
+            if (core.book().game(id) == null) core.book().directory().put(gs.getInitialInfo());
             for (GameUpdate u : gs.getUpdatesList()) {
                 GameRecord g = core.book().game(id);
-                if (u.getVersion() <= g.version()) continue;
+                int have = g == null ? 0 : g.version();
+                if (u.getVersion() <= have) continue;
                 if (!take(u)) {
                     log.error("the origin's game {} jumps from version {} to {}: its history does not continue this edge's",
-                            id, g.version(), u.getVersion());
+                            id, have, u.getVersion());
                     break;
                 }
                 added++;
@@ -73,7 +72,8 @@ final class Replica {
         GameRecord g = core.book().game(u.getGameId());
         int have = g == null ? 0 : g.version();
         if (u.getVersion() <= have) return true;
-        if (u.getVersion() != have + 1 || (g == null && !u.hasInfo())) return false;
+        if (u.getVersion() != have + 1) return false;
+        if (g == null && !u.hasInfo() && core.book().directory().game(u.getGameId()) == null) return false;
         core.replicate(u);
         return true;
     }

@@ -118,6 +118,13 @@ public final class GameBook {
                 SourceCursor c = cursors.get(new Source(h.getEventId(), h.getDriverId(), h.getBoard()));
                 if (c != null) c.release();
             }
+            case REPLICATED -> {
+                // an edge relay: the origin's released update; no boards, no alerts here
+                GameUpdate u = r.getReplicated();
+                add(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+                return new Applied(u, null);
+            }
             case BODY_NOT_SET -> { }
         }
         return Applied.NOTHING;
@@ -135,6 +142,7 @@ public final class GameBook {
                 games.get(in.getUpdate().getGameId()).markDurable(in.getUpdate().getVersion());
             }
             case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
+            case REPLICATED -> games.get(r.getReplicated().getGameId()).markDurable(r.getReplicated().getVersion());
             case SKIP -> {
                 SkipRecord k = r.getSkip();
                 cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);

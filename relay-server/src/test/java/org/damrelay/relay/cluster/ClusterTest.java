@@ -16,7 +16,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.Clock;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameSnapshot;
+import org.damrelay.proto.Side;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.Subscribe;
 import org.damrelay.relay.RelayServer;
@@ -69,13 +73,24 @@ class ClusterTest {
                 assertEquals(List.of(), f.violations);
                 assertEquals(40, f.updates.size(), "each move once");
             }
-            // the same game on the origin and on the edges: same versions, same plies
+            // an arbiter-only alert with a clock reading: the edges take its version and clock, never the alert itself
+            driver.sendDurable("101", GameEvent.newBuilder().setType(EventType.TOUCH_MOVE).setText("touched 32, moved 33")
+                    .addSquares(32).setClock(Clock.newBuilder().setWhiteMs(3_000_000).setBlackMs(2_900_000).setRunning(Side.BLACK)).build());
+            await().atMost(WAIT).until(() -> TestRelay.onRelay(rig.edge(1), "nk-r1-b1", g -> g.version()) == 21);
+            // the same game on the origin and on the edges: same versions, same plies, same clock
             GameSnapshot atOrigin = TestRelay.onRelay(rig.origin, "nk-r1-b1", g -> g.spectatorSnapshot());
+            assertEquals(21, atOrigin.getVersion());
+            assertEquals(Side.BLACK, atOrigin.getClock().getRunning());
             try (Follower late = new Follower(Subscribe.newBuilder().setGameId("nk-r1-b1").build()).connect(rig.edge(1).port())) {
                 assertEquals(1, late.snapshots.size(), "a late joiner gets the game at once, as one snapshot");
                 assertEquals(atOrigin, late.snapshots.get(0));
                 assertEquals(20, late.snapshots.get(0).getPliesCount());
             }
+            assertEquals(40, a.updates.size(), "the alert is not a spectator's update");
+            GameUpdate onEdge = TestRelay.onRelay(rig.edge(0), "nk-r1-b1", g -> g.update(21));
+            assertEquals(EventType.EVENT_TYPE_UNSPECIFIED, onEdge.getEvent().getType());
+            assertEquals("", onEdge.getEvent().getText());
+            assertEquals(0, onEdge.getEvent().getSquaresCount());
         }
     }
 
