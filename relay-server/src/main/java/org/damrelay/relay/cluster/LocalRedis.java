@@ -102,7 +102,8 @@ public final class LocalRedis implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    /** A port free on the loopback now (the caller binds it soon after). */
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {

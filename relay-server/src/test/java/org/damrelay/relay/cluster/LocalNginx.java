@@ -1,7 +1,6 @@
 package org.damrelay.relay.cluster;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +31,7 @@ final class LocalNginx implements AutoCloseable {
         Path bin = Path.of("/usr/sbin/nginx");
         if (!Files.isExecutable(bin)) throw new IllegalStateException("nginx is not installed: install Debian's package nginx (apt-get install nginx)");
         if (edgePorts.size() != 2) throw new IllegalArgumentException("the documented config names two edges");
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = LocalRedis.freePort();
         Files.createDirectories(prefix.resolve("tmp"));
         String snippet = Files.readString(SNIPPET)
                 .replace("127.0.0.1:8080", "127.0.0.1:" + originPort)
