@@ -72,6 +72,40 @@ public final class RelayServer implements AutoCloseable {
         }
     }
 
+    /** The core and the endpoints of one role. */
+    private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints) {
+
+        /** Spectators only: no journal, no ingest, no arbiter; the games come from the origin. */
+        static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps) {
+            RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
+            SpectatorFanout fanout = new SpectatorFanout(core);
+            return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps));
+        }
+
+        /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
+        static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps) throws IOException {
+            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
+            RelayCore core;
+            try {
+                core = RelayCore.open(config, new RelayMetrics(), redis != null ? redis : new InProcessBus());
+            } catch (IOException | RuntimeException e) {
+                if (redis != null) redis.close();
+                throw e;
+            }
+            IngestService ingest = new IngestService(core);
+            SpectatorFanout fanout = new SpectatorFanout(core);
+            ArbiterService arbiter = new ArbiterService(core, ingest);
+            return new Wiring(core, new Cluster(cc.role(), redis, null), new HttpRouter.Endpoints(
+                    () -> new IngestHandler(core, ingest),
+                    () -> new SpectatorHandler(core, fanout),
+                    () -> new ArbiterHandler(core, arbiter),
+                    new ArbiterHttp(core, arbiter),
+                    redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
+                    webSockets, sweeps));
+        }
+    }
+
     private RelayServer(RelayCore core, Cluster cluster, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel,
                         ChannelGroup webSockets) {
         this.core = core;
@@ -87,40 +121,13 @@ public final class RelayServer implements AutoCloseable {
         ClusterConfig cc = config.cluster() == null ? ClusterConfig.single() : config.cluster();
         String problem = cc.problem();
         if (problem != null) throw new IllegalArgumentException(problem);
-        RelayMetrics metrics = new RelayMetrics();
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
-        RelayCore core;
-        Cluster cluster;
-        HttpRouter.Endpoints endpoints;
-        if (cc.role() == ClusterConfig.Role.EDGE) {
-            // spectators only: no journal, no ingest, no arbiter; the games come from the origin
-            core = RelayCore.replica(config, metrics, new InProcessBus());
-            SpectatorFanout fanout = new SpectatorFanout(core);
-            cluster = new Cluster(cc.role(), null, EdgeFeed.start(core, cc));
-            endpoints = new HttpRouter.Endpoints(null, () -> new SpectatorHandler(core, fanout), null, null, null,
-                    webSockets, sweeps);
-        } else {
-            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
-            try {
-                core = RelayCore.open(config, metrics, redis != null ? redis : new InProcessBus());
-            } catch (IOException | RuntimeException e) {
-                if (redis != null) redis.close();
-                throw e;
-            }
-            cluster = new Cluster(cc.role(), redis, null);
-            IngestService ingest = new IngestService(core);
-            SpectatorFanout fanout = new SpectatorFanout(core);
-            ArbiterService arbiter = new ArbiterService(core, ingest);
-            RelayCore c = core;
-            endpoints = new HttpRouter.Endpoints(
-                    () -> new IngestHandler(c, ingest),
-                    () -> new SpectatorHandler(c, fanout),
-                    () -> new ArbiterHandler(c, arbiter),
-                    new ArbiterHttp(core, arbiter),
-                    redis != null ? () -> SpectatorView.released(c.book()).toByteArray() : null,
-                    webSockets, sweeps);
-        }
+        Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps)
+                : Wiring.relay(config, cc, webSockets, sweeps);
+        RelayCore core = w.core();
+        Cluster cluster = w.cluster();
+        HttpRouter.Endpoints endpoints = w.endpoints();
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
         StateEndpoints state = new StateEndpoints(core.book());
