@@ -8,6 +8,8 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,11 +25,13 @@ public final class LocalRedis implements AutoCloseable {
 
     private final Path dir;
     private final int port;
+    private final List<String> options;
     private Process process;
 
-    private LocalRedis(Path dir, int port) {
+    private LocalRedis(Path dir, int port, List<String> options) {
         this.dir = dir;
         this.port = port;
+        this.options = options;
     }
 
     /** The redis-server on the PATH or in /usr/bin, or null. */
@@ -40,9 +44,9 @@ public final class LocalRedis implements AutoCloseable {
         return null;
     }
 
-    /** Starts on a free loopback port; throws IllegalStateException with {@link #PACKAGE_HINT} when it is missing. */
-    public static LocalRedis start(Path dir) throws IOException {
-        LocalRedis r = new LocalRedis(dir, freePort());
+    /** Starts on a free loopback port, with more redis-server options if given; throws IllegalStateException with {@link #PACKAGE_HINT} when it is missing. */
+    public static LocalRedis start(Path dir, String... options) throws IOException {
+        LocalRedis r = new LocalRedis(dir, freePort(), List.of(options));
         r.restart();
         return r;
     }
@@ -69,10 +73,11 @@ public final class LocalRedis implements AutoCloseable {
         Path bin = binary();
         if (bin == null) throw new IllegalStateException(PACKAGE_HINT);
         Files.createDirectories(dir);
-        process = new ProcessBuilder(bin.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
+        List<String> command = new ArrayList<>(List.of(bin.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
                 "--save", "", "--appendonly", "no", "--dir", dir.toAbsolutePath().toString(), "--daemonize", "no",
-                "--protected-mode", "yes", "--loglevel", "notice")
-                .redirectErrorStream(true).start();
+                "--protected-mode", "yes", "--loglevel", "notice"));
+        command.addAll(options);
+        process = new ProcessBuilder(command).redirectErrorStream(true).start();
         CompletableFuture<Void> ready = new CompletableFuture<>();
         Process p = process;
         Thread reader = new Thread(() -> {

@@ -17,6 +17,11 @@ final class RedisLink {
 
     private RedisLink() {}
 
+    /** The URI for messages and logs: without a password that may be written in it. */
+    static String shown(ClusterConfig.Redis cfg) {
+        return cfg.uri().replaceFirst("//[^@/]*@", "//");
+    }
+
     /**
      * @param reconnect true: Lettuce reconnects by itself and replays what was queued meanwhile
      *                  (the origin's appends); false: a lost connection fails the call, and the
@@ -27,7 +32,7 @@ final class RedisLink {
         try {
             uri = RedisURI.create(cfg.uri());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("cluster.redis.uri \"" + cfg.uri() + "\": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cluster.redis.uri \"" + shown(cfg) + "\": " + e.getMessage(), e);
         }
         if (cfg.username() != null && !cfg.username().isBlank()) uri.setUsername(cfg.username());
         if (cfg.password() != null && !cfg.password().isEmpty()) uri.setPassword(cfg.password());

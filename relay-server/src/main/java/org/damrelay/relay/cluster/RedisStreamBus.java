@@ -46,7 +46,8 @@ public final class RedisStreamBus implements UpdateBus, AutoCloseable {
             return new RedisStreamBus(client, client.connect(RedisLink.CODEC), cfg);
         } catch (RedisException e) {
             client.shutdown(0, 2, TimeUnit.SECONDS);
-            throw new IllegalStateException("cannot reach Redis at " + cfg.uri() + ": " + e.getMessage(), e);
+            String why = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+            throw new IllegalStateException("cannot reach Redis at " + RedisLink.shown(cfg) + ": " + why, e);
         }
     }
 
