@@ -72,7 +72,11 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         Responses.Cors cors = Responses.Cors.of(corsPolicy, req.headers().get(HttpHeaderNames.ORIGIN));
-        if (req.method() == HttpMethod.POST && path.equals("/api/arbiter") && endpoints.arbiterHttp() != null) {
+        if (req.method() == HttpMethod.POST && path.equals("/api/arbiter") && endpoints.arbiterHttp() == null) {
+            Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "this is an edge relay, for spectators: the arbiter uses the origin", cors);
+            return;
+        }
+        if (req.method() == HttpMethod.POST && path.equals("/api/arbiter")) {
             boolean keep = HttpUtil.isKeepAlive(req);
             endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8))
                     .orTimeout(10, TimeUnit.SECONDS)
