@@ -6,6 +6,7 @@ import org.damrelay.driver.cli.CaptureDumpCommand;
 import org.damrelay.driver.cli.DriverCommand;
 import org.damrelay.driver.cli.ReplayCommand;
 import org.damrelay.emulator.cli.EmulateCommand;
+import org.damrelay.relay.cli.JournalCommand;
 import org.damrelay.relay.cli.RelayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Command;
                 EmulateCommand.class,
                 ReplayCommand.class,
                 RelayCommand.class,
+                JournalCommand.class,
                 DriverCommand.class,
                 DemoCommand.class,
         })

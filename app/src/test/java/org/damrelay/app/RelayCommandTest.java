@@ -13,8 +13,10 @@ class RelayCommandTest {
     @TempDir Path dir;
 
     @Test
-    void hashTokenPrintsTheDigestForTheConfig() {
-        CommandRun r = CommandRun.of("relay", "--hash-token", "abc");
+    void hashTokenReadsTheSecretFromAFileAndPrintsTheDigestForTheConfig() throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "abc\n");
+        CommandRun r = CommandRun.of("relay", "--hash-token", secret.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertEquals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", r.lastLine());
     }

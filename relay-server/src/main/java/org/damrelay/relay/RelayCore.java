@@ -16,6 +16,8 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.config.TokenStore;
+import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.fanout.UpdateBus;
 import org.damrelay.relay.game.GameBook;
@@ -45,6 +47,8 @@ public final class RelayCore implements AutoCloseable {
 
     private final EventExecutor executor = new DefaultEventExecutor(new DefaultThreadFactory("relay-core"));
     private final RelayConfig config;
+    private final TokenStore tokens;
+    private final AuthThrottle authThrottle;
     private final GameBook book;
     private final Journal journal;
     private final RelayMetrics metrics;
@@ -59,6 +63,8 @@ public final class RelayCore implements AutoCloseable {
 
     private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus) {
         this.config = config;
+        this.tokens = new TokenStore(config.events());
+        this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000);
         this.book = book;
         this.journal = journal;
         this.metrics = metrics;
@@ -102,6 +108,9 @@ public final class RelayCore implements AutoCloseable {
     }
 
     public RelayConfig config() { return config; }
+    /** The tokens accepted now (re-read with the config while running: {@code RelayServer.reload}). */
+    public TokenStore tokens() { return tokens; }
+    public AuthThrottle authThrottle() { return authThrottle; }
     public GameBook book() { return book; }
     public EventExecutor executor() { return executor; }
     public RelayMetrics metrics() { return metrics; }

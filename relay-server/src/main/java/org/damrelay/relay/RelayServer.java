@@ -22,7 +22,11 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
+import io.netty.util.NetUtil;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.Set;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.arbiter.ArbiterHandler;
@@ -39,6 +43,7 @@ import org.damrelay.relay.fanout.SpectatorHandler;
 import org.damrelay.relay.http.ConnectionLimiter;
 import org.damrelay.relay.http.HttpRouter;
 import org.damrelay.relay.http.IdleSweeps;
+import org.damrelay.relay.http.RequestDeadline;
 import org.damrelay.relay.http.StateEndpoints;
 import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
@@ -72,19 +77,20 @@ public final class RelayServer implements AutoCloseable {
         }
     }
 
-    /** The core and the endpoints of one role. */
-    private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints) {
+    /** The core and the endpoints of one role; an edge has no ingest and no arbiter (null). */
+    private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, IngestService ingest, ArbiterService arbiter) {
 
         /** Spectators only: no journal, no ingest, no arbiter; the games come from the origin. */
-        static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps) {
+        static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
             RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
             SpectatorFanout fanout = new SpectatorFanout(core);
             return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps));
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter), null, null);
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
-        static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps) throws IOException {
+        static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter)
+                throws IOException {
             RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
             RelayCore core;
             try {
@@ -102,14 +108,18 @@ public final class RelayServer implements AutoCloseable {
                     () -> new ArbiterHandler(core, arbiter),
                     new ArbiterHttp(core, arbiter),
                     redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
-                    webSockets, sweeps));
+                    webSockets, sweeps, limiter), ingest, arbiter);
         }
     }
 
-    private RelayServer(RelayCore core, Cluster cluster, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel,
-                        ChannelGroup webSockets) {
-        this.core = core;
-        this.cluster = cluster;
+    private final IngestService ingest;
+    private final ArbiterService arbiter;
+
+    private RelayServer(Wiring w, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
+        this.core = w.core();
+        this.cluster = w.cluster();
+        this.ingest = w.ingest();
+        this.arbiter = w.arbiter();
         this.webSockets = webSockets;
         this.boss = boss;
         this.workers = workers;
@@ -122,9 +132,12 @@ public final class RelayServer implements AutoCloseable {
         String problem = cc.problem();
         if (problem != null) throw new IllegalArgumentException(problem);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
+        RelayConfig.Limits limits = config.limits();
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
+        long readTimeout = config.edge().requestReadTimeoutMillis();
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
-        Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps)
-                : Wiring.relay(config, cc, webSockets, sweeps);
+        Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
+                : Wiring.relay(config, cc, webSockets, sweeps, limiter);
         RelayCore core = w.core();
         Cluster cluster = w.cluster();
         HttpRouter.Endpoints endpoints = w.endpoints();
@@ -135,8 +148,6 @@ public final class RelayServer implements AutoCloseable {
                 ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
                         config.resolve(config.tls().privateKeyPem()).toFile()).build()
                 : null;
-        RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp());
 
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
@@ -156,11 +167,12 @@ public final class RelayServer implements AutoCloseable {
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
                                     .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
+                                    .addLast(RequestDeadline.NAME, new RequestDeadline(readTimeout))
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));
                         }
                     });
             Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
-            RelayServer server = new RelayServer(core, cluster, boss, workers, ch, webSockets);
+            RelayServer server = new RelayServer(w, boss, workers, ch, webSockets);
             if (cc.role() == ClusterConfig.Role.EDGE) {
                 log.info("edge relay listening on {}:{} ({}), fed by {} and origin {}", config.listen().host(), server.port,
                         epoll ? "epoll" : "nio", cc.redis().stream(), cc.origin());
@@ -176,6 +188,31 @@ public final class RelayServer implements AutoCloseable {
             core.close();
             throw e;
         }
+    }
+
+    private static Set<InetAddress> trustedProxies(RelayConfig config) {
+        Set<InetAddress> out = new HashSet<>();
+        for (String p : config.edge().trustedProxies()) {
+            InetAddress a = NetUtil.createInetAddressFromIpAddressString(p.strip());
+            if (a == null) throw new IllegalArgumentException("edge.trustedProxies: \"" + p + "\" is not an IP address");
+            out.add(a);
+        }
+        return out;
+    }
+
+    /**
+     * Takes the tokens of a re-read config while running (drivers' and arbiters'); sessions whose
+     * token is gone or revoked are closed (4401). Everything else in the config needs a restart.
+     */
+    public void reload(RelayConfig newConfig) {
+        core.tokens().replace(newConfig.events());
+        if (ingest != null) {
+            core.execute(() -> {
+                ingest.closeRevoked(core.tokens());
+                arbiter.closeRevoked(core.tokens());
+            });
+        }
+        log.info("tokens re-read: {} events", newConfig.events().size());
     }
 
     /** The bound port (the real one when the config said 0). */

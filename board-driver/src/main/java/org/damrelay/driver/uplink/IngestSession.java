@@ -168,6 +168,8 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             case BOARD_HELD -> log.warn("{}; a new game was set up: its events stay in the outbox until the arbiter assigns the board", what);
             case UNKNOWN_BOARD -> log.warn("{}; no pairing feeds from this board yet, its events wait in the outbox", what);
             case SEQUENCE_GAP -> log.warn("{}; re-sending from the last acked seq", what);
+            case SEQUENCE_CONFLICT -> log.error("{}; the relay holds this seq with other content: the event stays in the outbox"
+                    + " and the arbiter is told", what);
             default -> log.warn("{}", what);
         }
         // Hold the board and forget what was sent of it: a later try re-sends from the last ack.

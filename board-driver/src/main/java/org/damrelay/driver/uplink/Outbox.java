@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.records.RecordFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +42,7 @@ public final class Outbox implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Outbox.class);
     private static final Pattern SEGMENT = Pattern.compile("segment-(\\d{12})\\.log");
     public static final long DEFAULT_SEGMENT_BYTES = 1 << 20;
+    static final int MAX_RECORD = 1 << 20;
 
     /** What opening found on disk. */
     public record Recovery(int segments, long records, long unacked, long tornBytesCut) {}
@@ -113,20 +115,22 @@ public final class Outbox implements AutoCloseable {
         for (int i = 0; i < ids.size(); i++) {
             long id = ids.get(i);
             Path file = segmentFile(id);
-            Segment.Scan scan = Segment.scan(file);
+            RecordFile.Scan<BoardEvent> scan = RecordFile.scan(file, MAX_RECORD, BoardEvent.parser());
             boolean last = i == ids.size() - 1;
+            if (scan.damage() != null) throw new OutboxCorruptedException(file, scan.damage().offset(), scan.damage().what());
             if (scan.torn()) {
                 if (!last) throw new OutboxCorruptedException(file, scan.validBytes(), "an older segment ends in a partial record");
                 cut = scan.size() - scan.validBytes();
-                log.warn("outbox {}: cutting a torn last record ({} bytes at offset {}), left by a crash mid-append",
-                        file, cut, scan.validBytes());
+                Path aside = RecordFile.keepAside(file, scan.validBytes(), scan.size(), "torn");
+                log.warn("outbox {}: cutting a torn last record ({} bytes at offset {}), left by a crash mid-append; the bytes are kept in {}",
+                        file, cut, scan.validBytes(), aside);
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                     ch.truncate(scan.validBytes());
                     ch.force(true);
                 }
             }
             int open = 0;
-            for (BoardEvent e : scan.events()) {
+            for (BoardEvent e : scan.values()) {
                 records++;
                 lastSeq.merge(e.getBoard(), e.getSeq(), Math::max);
                 if (e.getSeq() > acked.getOrDefault(e.getBoard(), 0L)) {
@@ -148,7 +152,7 @@ public final class Outbox implements AutoCloseable {
         activeId = id;
         activeSize = active.size();
         segments.putIfAbsent(id, 0);
-        syncDirectory(dir);
+        RecordFile.syncDirectory(dir);
     }
 
     private Path segmentFile(long id) {
@@ -167,59 +171,83 @@ public final class Outbox implements AutoCloseable {
         if (board == null || board.isEmpty()) throw new IllegalArgumentException("board id is empty");
         BoardEvent stored;
         synchronized (this) {
-            ensureOpen();
-            if (activeSize >= segmentBytes) openActive(activeId + 1);
-            long seq = lastSeq.getOrDefault(board, 0L) + 1;
-            stored = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(event).build();
-            ByteBuffer buf = ByteBuffer.wrap(Segment.frame(stored));
-            long start = activeSize;
-            try {
-                while (buf.hasRemaining()) activeSize += active.write(buf);
-                active.force(false);
-            } catch (IOException e) {
-                // a partial record must not stay in front of the next append, where it would read as damage
-                activeSize = start;
-                try {
-                    active.truncate(start);
-                } catch (IOException again) {
-                    e.addSuppressed(again);
-                }
-                throw e;
-            }
-            lastSeq.put(board, seq);
-            unacked.add(new Entry(activeId, stored));
-            segments.merge(activeId, 1, Integer::sum);
+            stored = appendLocked(BoardEvent.newBuilder().setBoard(board).setEvent(event));
         }
         for (Consumer<BoardEvent> l : listeners) l.accept(stored);
         return stored;
     }
 
+    /** Numbers the event with its board's next seq, writes it and fsyncs. */
+    private BoardEvent appendLocked(BoardEvent.Builder event) throws IOException {
+        ensureOpen();
+        if (activeSize >= segmentBytes) openActive(activeId + 1);
+        String board = event.getBoard();
+        long seq = lastSeq.getOrDefault(board, 0L) + 1;
+        BoardEvent stored = event.setSeq(seq).build();
+        ByteBuffer buf = ByteBuffer.wrap(RecordFile.frame(stored.toByteArray()));
+        long start = activeSize;
+        try {
+            while (buf.hasRemaining()) activeSize += active.write(buf);
+            active.force(false);
+        } catch (IOException e) {
+            // a partial record must not stay in front of the next append, where it would read as damage
+            activeSize = start;
+            try {
+                active.truncate(start);
+            } catch (IOException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
+        lastSeq.put(board, seq);
+        unacked.add(new Entry(activeId, stored));
+        segments.merge(activeId, 1, Integer::sum);
+        return stored;
+    }
+
     /**
      * The relay holds everything of {@code board} up to {@code seq} durably (cumulative). An ack
-     * beyond what this outbox ever assigned means the relay knows more than this directory (it
-     * was wiped or replaced): numbering then continues after the relay's seq so that new events
-     * are not dropped as duplicates.
+     * beyond what this outbox ever assigned means the relay holds that board's numbers from
+     * elsewhere (this directory was wiped or replaced): the events still unacked here are a
+     * sequence conflict. None is dropped: each is written again under the next free seq after
+     * the relay's, marked {@code renumbered_from} so that the relay tells the arbiter, and only
+     * once the copies are on disk do the originals count as done.
      */
-    public synchronized void ack(String board, long seq) throws IOException {
-        ensureOpen();
-        if (seq <= 0) return;
-        if (seq <= acked.getOrDefault(board, 0L)) return;
-        long last = lastSeq.getOrDefault(board, 0L);
-        if (seq > last) {
-            log.warn("relay acks board {} up to seq {} but this outbox ({}) only assigned up to {}: continuing after {}",
-                    board, seq, dir, last, seq);
-            lastSeq.put(board, seq);
-        }
-        acked.put(board, seq);
-        unacked.removeIf(e -> {
-            if (e.event().getBoard().equals(board) && e.event().getSeq() <= seq) {
-                segments.merge(e.segment(), -1, Integer::sum);
-                return true;
+    public void ack(String board, long seq) throws IOException {
+        List<BoardEvent> renumbered = new ArrayList<>();
+        synchronized (this) {
+            ensureOpen();
+            if (seq <= 0) return;
+            if (seq <= acked.getOrDefault(board, 0L)) return;
+            long last = lastSeq.getOrDefault(board, 0L);
+            if (seq > last) {
+                List<BoardEvent> conflicting = unacked.stream().map(Entry::event).filter(e -> e.getBoard().equals(board)).toList();
+                lastSeq.put(board, seq);
+                for (BoardEvent e : conflicting) {
+                    renumbered.add(appendLocked(e.toBuilder().clearSentNanos().setRenumberedFrom(e.getSeq())));
+                }
+                if (conflicting.isEmpty()) {
+                    log.warn("relay acks board {} up to seq {} but this outbox ({}) only assigned up to {}: numbering continues after {}",
+                            board, seq, dir, last, seq);
+                } else {
+                    log.error("sequence conflict on board {}: the relay holds seq up to {} from elsewhere, this outbox ({}) had {} unacked"
+                            + " events numbered {}..{}; kept and sent again as {}..{} for the arbiter to check", board, seq, dir,
+                            conflicting.size(), conflicting.get(0).getSeq(), last, seq + 1, seq + conflicting.size());
+                }
             }
-            return false;
-        });
-        acksDirty = true;
-        if (compactable()) compact();
+            acked.put(board, seq);
+            unacked.removeIf(e -> {
+                if (e.event().getBoard().equals(board) && e.event().getSeq() <= seq) {
+                    segments.merge(e.segment(), -1, Integer::sum);
+                    return true;
+                }
+                return false;
+            });
+            // the originals must not come back after a crash once the copies are what is sent
+            acksDirty = true;
+            if (!renumbered.isEmpty() || compactable()) compact();
+        }
+        for (BoardEvent e : renumbered) for (Consumer<BoardEvent> l : listeners) l.accept(e);
     }
 
     /**
@@ -256,7 +284,7 @@ public final class Outbox implements AutoCloseable {
                 deleted = true;
             }
         }
-        if (deleted) syncDirectory(dir);
+        if (deleted) RecordFile.syncDirectory(dir);
     }
 
     /** Every unacked event, in the order it was appended (per board: by seq). */
@@ -305,12 +333,6 @@ public final class Outbox implements AutoCloseable {
         } finally {
             lock.release();
             lockChannel.close();
-        }
-    }
-
-    static void syncDirectory(Path dir) throws IOException {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
         }
     }
 }

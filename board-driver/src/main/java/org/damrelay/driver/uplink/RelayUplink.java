@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
+import org.damrelay.driver.dgt.transport.Backoff;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +53,8 @@ public final class RelayUplink implements AutoCloseable {
     private final EventLoopGroup group = new NioEventLoopGroup(1);
     private final SslContext ssl;
     private final Backoff backoff;
+    /** The current backoff step (event loop only). */
+    private volatile long backoffStep;
     private final CompletableFuture<Void> refused = new CompletableFuture<>();
     private final AtomicLong welcomes = new AtomicLong();
     private volatile Channel channel;
@@ -62,7 +65,8 @@ public final class RelayUplink implements AutoCloseable {
     public RelayUplink(UplinkConfig config, Outbox outbox) {
         this.config = config;
         this.outbox = outbox;
-        this.backoff = new Backoff(config.minBackoff(), config.maxBackoff());
+        this.backoff = new Backoff(config.minBackoff(), config.maxBackoff(), 2);
+        this.backoffStep = backoff.initial().toMillis();
         try {
             SslContextBuilder tls = SslContextBuilder.forClient(); // the JDK trust store unless told otherwise
             if (config.trustPem() != null) tls.trustManager(config.trustPem().toFile());
@@ -153,13 +157,13 @@ public final class RelayUplink implements AutoCloseable {
 
     void welcomed() {
         welcomes.incrementAndGet();
-        backoff.reset();
+        backoffStep = backoff.initial().toMillis();
     }
 
     /** A session ended; {@code closeCode} is -1 when the relay sent no close frame. */
     void sessionEnded(IngestSession ended, int closeCode, String reason) {
         if (session == ended) session = null;
-        if (closeCode == 4401 || closeCode == 4403 || closeCode == 4406) {
+        if (closeCode == 4401 || closeCode == 4403 || closeCode == 4406 || closeCode == 4409) {
             IngestRefusedException e = new IngestRefusedException(closeCode, reason);
             log.error("{}; not reconnecting, {} events stay in the outbox {}", e.getMessage(),
                     outbox.unacked().size(), outbox.directory());
@@ -177,7 +181,8 @@ public final class RelayUplink implements AutoCloseable {
 
     private void reconnectLater() {
         if (closed || refused.isDone()) return;
-        long delay = backoff.nextMillis();
+        long delay = Backoff.jittered(backoffStep);
+        backoffStep = backoff.next(backoffStep);
         log.info("reconnecting to {} in {} ms ({} events waiting)", config.relay(), delay, outbox.unacked().size());
         group.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
     }

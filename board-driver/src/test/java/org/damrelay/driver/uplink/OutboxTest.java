@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.records.RecordFile;
 import org.damrelay.proto.MoveData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -167,7 +168,7 @@ class OutboxTest {
             seg = box.segmentFiles().get(0);
         }
         byte[] bytes = Files.readAllBytes(seg);
-        bytes[Segment.HEADER + 2] ^= 0x55; // inside the first record's payload
+        bytes[RecordFile.HEADER + 2] ^= 0x55; // inside the first record's payload
         Files.write(seg, bytes);
         OutboxCorruptedException e = assertThrows(OutboxCorruptedException.class, () -> Outbox.open(dir));
         assertTrue(e.getMessage().contains("checksum") && e.getMessage().contains("byte 0"), e.getMessage());
@@ -190,12 +191,23 @@ class OutboxTest {
     }
 
     @Test
-    void anAckBeyondWhatWasAssignedMovesNumberingPastIt() throws IOException {
-        try (Outbox box = Outbox.open(tmp.resolve("ob"))) {
+    void anAckBeyondWhatWasAssignedKeepsEveryUnsentEventRenumberedPastIt() throws IOException {
+        Path dir = tmp.resolve("ob");
+        try (Outbox box = Outbox.open(dir)) {
             box.append("a", move(1, 32, 28));
-            box.ack("a", 7);
-            assertTrue(box.unacked().isEmpty());
-            assertEquals(8, box.append("a", move(2, 19, 23)).getSeq());
+            box.append("a", move(2, 19, 23));
+            box.append("b", move(1, 31, 27));
+            box.ack("a", 7); // the relay holds board a up to 7 from a replaced outbox
+            List<BoardEvent> kept = box.unacked().stream().filter(e -> e.getBoard().equals("a")).toList();
+            assertEquals(List.of(8L, 9L), kept.stream().map(BoardEvent::getSeq).toList(), "nothing unacked is discarded");
+            assertEquals(List.of(1L, 2L), kept.stream().map(BoardEvent::getRenumberedFrom).toList());
+            assertEquals(List.of(32, 19), kept.stream().map(e -> e.getEvent().getMove().getFrom()).toList());
+            assertEquals(10, box.append("a", move(3, 33, 29)).getSeq());
+        }
+        // the crash-safe part: after a restart the copies are what is waiting, not the originals
+        try (Outbox box = Outbox.open(dir)) {
+            assertEquals(List.of(8L, 9L, 10L), seqs(box.unacked(), "a"));
+            assertEquals(List.of(1L), seqs(box.unacked(), "b"));
         }
     }
 

@@ -5,13 +5,15 @@ import com.google.protobuf.util.JsonFormat;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import java.net.InetAddress;
 import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.http.WebSocketEndpoint;
-import org.damrelay.relay.config.EventConfig;
-import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.config.TokenStore;
+import org.damrelay.relay.http.AuthThrottle;
+import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.ingest.IngestHandler;
 
 /** The arbiter's WebSocket on /arbiter: JSON ArbiterRequests after an authenticated hello. */
@@ -23,6 +25,7 @@ public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSe
     private final ArbiterService service;
     private volatile String eventId;
     private volatile String arbiter;
+    private volatile TokenStore.Identity identity;
 
     public ArbiterHandler(RelayCore core, ArbiterService service) {
         super(core, "arbiter");
@@ -31,6 +34,12 @@ public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSe
 
     @Override public String eventId() { return eventId; }
     @Override public String arbiter() { return arbiter; }
+    @Override public TokenStore.Identity identity() { return identity; }
+
+    @Override
+    public void close(int code, String reason) {
+        super.close(code, reason);
+    }
 
     @Override
     public void send(ArbiterMessage message) {
@@ -80,23 +89,21 @@ public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSe
 
     private void hello(ArbiterHello h) {
         helloArrived();
-        if (h.getToken().isEmpty()) {
-            close(IngestHandler.UNAUTHENTICATED, "missing token");
+        InetAddress from = ClientAddress.of(channel);
+        long now = System.currentTimeMillis();
+        if (!core.authThrottle().allowed(from, now)) {
+            close(AuthThrottle.TOO_MANY_FAILURES, "too many failed authentications from your address; try again later");
             return;
         }
-        EventConfig event = core.config().event(h.getEventId());
-        if (event != null && Tokens.match(h.getToken(), event.arbiterTokens()).isPresent()) {
-            arbiter = h.getArbiter().isEmpty() ? "arbiter" : h.getArbiter();
-            eventId = event.id();
-            core.execute(() -> service.connected(this));
+        TokenStore.Check check = core.tokens().check(TokenStore.Kind.ARBITER, h.getToken(), h.getEventId());
+        if (check instanceof TokenStore.Refused r) {
+            core.authThrottle().failed(from, "/arbiter", r.reason() + " (event " + h.getEventId() + ")", now);
+            close(r.code(), r.reason());
             return;
         }
-        for (EventConfig other : core.config().events()) {
-            if (Tokens.match(h.getToken(), other.arbiterTokens()).isPresent()) {
-                close(IngestHandler.FORBIDDEN, "token is not valid for event " + h.getEventId());
-                return;
-            }
-        }
-        close(IngestHandler.UNAUTHENTICATED, "unknown or revoked token");
+        identity = ((TokenStore.Granted) check).identity();
+        arbiter = identity.name(); // the token says who acts: the audit log does not take the client's word
+        eventId = identity.eventId();
+        core.execute(() -> service.connected(this));
     }
 }

@@ -2,14 +2,13 @@ package org.damrelay.relay.arbiter;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
-import java.util.Optional;
+import java.net.InetAddress;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.relay.RelayCore;
-import org.damrelay.relay.config.EventConfig;
-import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.config.TokenStore;
 
 /**
  * The arbiter's requests over plain HTTP ({@code POST /api/arbiter}, bearer token): one request,
@@ -31,14 +30,21 @@ public final class ArbiterHttp {
         this.service = service;
     }
 
-    public CompletableFuture<Answer> handle(String authorization, String body) {
+    /** @param from the client's address, for the failed-authentication limit */
+    public CompletableFuture<Answer> handle(String authorization, String body, InetAddress from) {
         String token = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7).trim() : "";
-        Optional<EventConfig> event = core.config().events().stream()
-                .filter(e -> Tokens.match(token, e.arbiterTokens()).isPresent()).findFirst();
-        if (event.isEmpty()) {
-            return CompletableFuture.completedFuture(new Answer(401, "{\"error\":{\"code\":\"UNAUTHENTICATED\",\"message\":\""
-                    + (token.isEmpty() ? "missing token" : "unknown or revoked token") + "\"}}"));
+        long now = System.currentTimeMillis();
+        if (!core.authThrottle().allowed(from, now)) {
+            return CompletableFuture.completedFuture(new Answer(429, "{\"error\":{\"code\":\"TOO_MANY_FAILURES\",\"message\":"
+                    + "\"too many failed authentications from your address; try again later\"}}"));
         }
+        TokenStore.Check check = core.tokens().anyEvent(TokenStore.Kind.ARBITER, token);
+        if (check instanceof TokenStore.Refused r) {
+            core.authThrottle().failed(from, "POST /api/arbiter", r.reason(), now);
+            return CompletableFuture.completedFuture(new Answer(401, "{\"error\":{\"code\":\"UNAUTHENTICATED\",\"message\":"
+                    + quote(r.reason()) + "}}"));
+        }
+        TokenStore.Identity identity = ((TokenStore.Granted) check).identity();
         ArbiterRequest.Builder b = ArbiterRequest.newBuilder();
         try {
             PARSER.merge(body, b);
@@ -49,10 +55,11 @@ public final class ArbiterHttp {
         if (b.getRequestId().isEmpty()) b.setRequestId(UUID.randomUUID().toString());
         ArbiterRequest request = b.build();
         CompletableFuture<Answer> answer = new CompletableFuture<>();
-        String eventId = event.get().id();
+        String eventId = identity.eventId();
         ArbiterSession once = new ArbiterSession() {
             @Override public String eventId() { return eventId; }
-            @Override public String arbiter() { return "http"; }
+            @Override public String arbiter() { return identity.name(); }
+            @Override public TokenStore.Identity identity() { return identity; }
             @Override public void send(ArbiterMessage m) {
                 if (!m.getRequestId().equals(request.getRequestId())) return;
                 try {

@@ -25,6 +25,7 @@ import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.wire.GameWire;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
 
@@ -66,6 +67,13 @@ public final class ArbiterService implements RelayCore.LiveListener {
 
     public void disconnected(ArbiterSession s) {
         sessions.remove(s);
+    }
+
+    /** Core thread, after the tokens were re-read: arbiter screens whose token is gone or revoked are closed. */
+    public void closeRevoked(TokenStore tokens) {
+        for (ArbiterSession s : List.copyOf(sessions)) {
+            if (!tokens.stillValid(TokenStore.Kind.ARBITER, s.identity())) s.close(4401, "token revoked");
+        }
     }
 
     @Override
@@ -235,7 +243,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
             releaseHold(s, id, g, src, cursor);
             return;
         }
-        if (!cursor.blocked()) {
+        long gap = ingest.gapAt(src);
+        if (!cursor.blocked() && gap == 0) {
             error(s, id, "NOT_BLOCKED", "board " + info.getSourceBoard() + " of game " + gameId + " is not blocked");
             return;
         }
@@ -243,14 +252,19 @@ public final class ArbiterService implements RelayCore.LiveListener {
             correct(s, "", gameId, Correction.newBuilder().setKind(Correction.Kind.SET_POSITION).setFen(fen)
                     .setReason("position given when releasing the blocked board").build());
         }
-        long seq = cursor.blockedSeq();
+        // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
+        boolean refused = cursor.blocked();
+        long seq = refused ? cursor.blockedSeq() : gap - 1;
+        String action = refused ? "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped"
+                : "RESOLVE board " + info.getSourceBoard() + ": seq " + (cursor.applied() + 1) + ".." + seq + " lost by the relay, skipped";
+        String reason = refused ? cursor.blockedReason() : "SEQUENCE_GAP: the relay holds seq up to " + cursor.applied()
+                + ", the driver sends " + gap;
         JournalRecord rec = JournalRecord.newBuilder().setSkip(SkipRecord.newBuilder().setEventId(info.getEventId())
                 .setDriverId(info.getSourceDriver()).setBoard(info.getSourceBoard()).setSeq(seq)).build();
         core.commit(rec, () -> {
             ingest.skipped(info.getEventId(), info.getSourceDriver(), info.getSourceBoard(), seq);
         });
-        String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped";
-        audit(s, id, g, action, cursor.blockedReason(), action);
+        audit(s, id, g, action, reason, action);
     }
 
     /** The new game set up on a held board is this game: its kept events apply to it, in order. */

@@ -1,11 +1,18 @@
 package org.damrelay.relay.cli;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.ConfigWatcher;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.store.JournalDamagedException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,7 +33,9 @@ public final class RelayCommand implements Callable<Integer> {
     @Option(names = "--data", paramLabel = "DIR", description = "data directory (journal), overriding the config")
     Path data;
 
-    @Option(names = "--hash-token", paramLabel = "TOKEN", description = "print the SHA-256 digest to put in the config for TOKEN, and exit")
+    @Option(names = "--hash-token", paramLabel = "FILE", arity = "0..1", fallbackValue = "-",
+            description = "print the SHA-256 digest to put in the config for the token read from FILE's first line"
+                    + " (without FILE or with -: from standard input), and exit; the secret never goes on a command line")
     String hashToken;
 
     @Spec
@@ -34,10 +43,7 @@ public final class RelayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (hashToken != null) {
-            spec.commandLine().getOut().println(Tokens.sha256Hex(hashToken));
-            return 0;
-        }
+        if (hashToken != null) return hashToken();
         RelayConfig c;
         try {
             c = config == null ? ConfigLoader.defaults() : ConfigLoader.load(config);
@@ -50,16 +56,41 @@ public final class RelayCommand implements Callable<Integer> {
         RelayServer server;
         try {
             server = RelayServer.start(c);
+        } catch (JournalDamagedException e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 1;
         } catch (IllegalStateException e) {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
         }
+        // tokens added or revoked in the file take effect while the relay runs (docs/relay.md)
+        if (config != null) new ConfigWatcher(config, 2000, server::reload);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
         spec.commandLine().getOut().flush();
         server.awaitClose();
+        return 0;
+    }
+
+    private int hashToken() throws IOException {
+        String token;
+        if (hashToken.equals("-")) {
+            token = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        } else {
+            try (var lines = Files.lines(Path.of(hashToken), StandardCharsets.UTF_8)) {
+                token = lines.findFirst().orElse(null);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("damrelay relay: cannot read the token from " + hashToken + ": " + e.getMessage());
+                return 2;
+            }
+        }
+        if (token == null || token.isBlank()) {
+            spec.commandLine().getErr().println("damrelay relay: --hash-token read no token (one line: the secret)");
+            return 2;
+        }
+        spec.commandLine().getOut().println(Tokens.sha256Hex(token.strip()));
         return 0;
     }
 

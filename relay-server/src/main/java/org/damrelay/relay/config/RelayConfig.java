@@ -14,7 +14,7 @@ import org.damrelay.relay.cluster.ClusterConfig;
  * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits,
+public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits, Edge edge,
                           List<EventConfig> events, long snapshotEveryRecords, ClusterConfig cluster, String baseDir) {
 
     public record Listen(String host, int port) {}
@@ -32,6 +32,19 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
                          int writeBufferLowBytes, int writeBufferHighBytes, long slowConsumerCutMillis,
                          long helloTimeoutMillis, int maxCatchUpUpdates, int socketSendBufferBytes) {}
 
+    /**
+     * The relay's edge towards untrusted peers.
+     *
+     * @param requestReadTimeoutMillis a plain HTTP request, or a WebSocket handshake, must arrive whole within this
+     * @param authFailuresPerMinute    failed token checks per client address per minute before its attempts are refused unchecked
+     * @param trustedProxies           addresses of reverse proxies whose X-Forwarded-For names the client (limits count that address)
+     */
+    public record Edge(long requestReadTimeoutMillis, int authFailuresPerMinute, List<String> trustedProxies) {
+        public Edge {
+            trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+        }
+    }
+
     public Path resolve(String path) {
         Path p = Path.of(path);
         return p.isAbsolute() || baseDir == null ? p : Path.of(baseDir).resolve(p);
@@ -47,26 +60,30 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     }
 
     public RelayConfig withPort(int port) {
-        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withDataDir(String dir) {
-        return new RelayConfig(listen, dir, viewerDir, tls, limits, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withEvents(List<EventConfig> list) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, List.copyOf(list), snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withSnapshotEveryRecords(long n) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, events, n, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, cluster, baseDir);
+    }
+
+    public RelayConfig withEdge(Edge e) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withCluster(ClusterConfig c) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, events, snapshotEveryRecords, c, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, c, baseDir);
     }
 
     public RelayConfig withLimits(Limits l) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, l, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, cluster, baseDir);
     }
 }

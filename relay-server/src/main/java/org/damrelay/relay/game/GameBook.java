@@ -85,7 +85,9 @@ public final class GameBook {
             case INGEST -> {
                 IngestRecord in = r.getIngest();
                 GameUpdate u = in.getUpdate();
-                cursor(source(in)).applied(in.getSeq(), u.getEvent().getType() == EventType.GAME_STARTED);
+                SourceCursor c = cursor(source(in));
+                c.applied(in.getSeq(), u.getEvent().getType() == EventType.GAME_STARTED);
+                c.noteDigest(in.getSeq(), in.getEventDigest());
                 add(u);
                 return new Applied(u, noteAlert(u));
             }

@@ -12,6 +12,8 @@ public final class SourceCursor {
     private long blockedSeq;
     private String blockedReason = "";
     private long heldSince;
+    /** The content digest of each applied seq (IngestRecord.event_digest), to tell a re-send from a conflict. */
+    private final java.util.Map<Long, Integer> digests = new java.util.HashMap<>();
 
     public long applied() { return applied; }
     public long durable() { return durable; }
@@ -22,6 +24,15 @@ public final class SourceCursor {
     /** A new game was set up on the board (GAME_STARTED at {@link #heldSince()}) and the arbiter has not assigned it yet. */
     public boolean held() { return heldSince != 0; }
     public long heldSince() { return heldSince; }
+
+    /** The digest stored for {@code seq}, or 0 when unknown (before the digests, or before a snapshot). */
+    public int digest(long seq) {
+        return digests.getOrDefault(seq, 0);
+    }
+
+    void noteDigest(long seq, int digest) {
+        if (digest != 0) digests.put(seq, digest);
+    }
 
     /** An accepted event was applied; a GAME_STARTED holds the board from its seq on. */
     void applied(long seq, boolean gameStarted) {

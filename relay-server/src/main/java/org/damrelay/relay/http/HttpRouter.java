@@ -13,6 +13,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
+import io.netty.util.NetUtil;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +42,8 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
      * or cluster state (null); only an origin serves {@code clusterState}, its released games for the edges.
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp, Supplier<byte[]> clusterState, ChannelGroup webSockets, IdleSweeps idleSweeps) {}
+                            ArbiterHttp arbiterHttp, Supplier<byte[]> clusterState, ChannelGroup webSockets, IdleSweeps idleSweeps,
+                            ConnectionLimiter limiter) {}
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -58,7 +61,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) throws Exception {
-        if (Boolean.TRUE.equals(ctx.channel().attr(ConnectionLimiter.OVER_LIMIT).get())) {
+        if (!forwardedClientAdmitted(ctx, req)) {
             Responses.error(ctx, HttpResponseStatus.TOO_MANY_REQUESTS, "too many connections from your address");
             return;
         }
@@ -78,7 +81,8 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         if (req.method() == HttpMethod.POST && path.equals("/api/arbiter")) {
             boolean keep = HttpUtil.isKeepAlive(req);
-            endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8))
+            endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8),
+                            ClientAddress.of(ctx.channel()))
                     .orTimeout(10, TimeUnit.SECONDS)
                     .whenComplete((a, err) -> {
                         if (err != null) Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "no answer: " + err);
@@ -109,7 +113,8 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             fromCore(ctx, keepAlive, cors, "application/json", state::eventsJson);
         } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
-            int r = Integer.parseInt(m.group(2));
+            int r = roundNumber(ctx, m.group(2));
+            if (r < 0) return;
             fromCore(ctx, keepAlive, cors, "application/json", () -> state.roundJson(e, r));
         } else if ((m = EVENT_JSON.matcher(path)).matches()) {
             String e = m.group(1);
@@ -119,7 +124,8 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             fromCore(ctx, keepAlive, cors, "application/json", () -> state.gameJson(g));
         } else if ((m = ROUND_PDN.matcher(path)).matches()) {
             String e = m.group(1);
-            int r = Integer.parseInt(m.group(2));
+            int r = roundNumber(ctx, m.group(2));
+            if (r < 0) return;
             fromCore(ctx, keepAlive, cors, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r));
         } else if ((m = GAME_PDN.matcher(path)).matches()) {
             String g = m.group(1);
@@ -129,6 +135,33 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path, cors);
             else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes(), cors);
         }
+    }
+
+    /** A round number from the URL, or -1 after answering 400 (it does not fit: no such round, and no stack trace either). */
+    private static int roundNumber(ChannelHandlerContext ctx, String digits) {
+        if (digits.length() > 9) {
+            Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, "round number " + digits + " out of range");
+            return -1;
+        }
+        return Integer.parseInt(digits);
+    }
+
+    /**
+     * Behind a trusted reverse proxy the client is the last address its X-Forwarded-For names
+     * (the one the proxy itself appended): that address is counted and limited, and is the one
+     * the authentication limit sees. From any other peer the header is ignored.
+     */
+    private boolean forwardedClientAdmitted(ChannelHandlerContext ctx, FullHttpRequest req) {
+        ConnectionLimiter limiter = endpoints.limiter();
+        if (!limiter.trusted(ClientAddress.peer(ctx.channel()))) return true;
+        String xff = req.headers().get("X-Forwarded-For");
+        if (xff == null || xff.isBlank()) return true;
+        String[] hops = xff.split(",");
+        // an address literal only: a name here would cost a DNS lookup on the event loop
+        InetAddress client = NetUtil.createInetAddressFromIpAddressString(hops[hops.length - 1].strip());
+        if (client == null) return true; // counted as the proxy, which is not limited
+        ctx.channel().attr(ClientAddress.FORWARDED).set(client);
+        return limiter.admitForwarded(ctx.channel(), client);
     }
 
     /** State lives on the core thread: compute there, write from there (Netty hands the write to the channel's loop). */
@@ -173,6 +206,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         handshaker.handshake(ctx.channel(), req).addListener(f -> {
             if (f.isSuccess()) {
                 p.remove(this);
+                if (p.get(RequestDeadline.NAME) != null) p.remove(RequestDeadline.NAME);
                 endpoints.webSockets().add(ctx.channel());
             }
         });

@@ -1,6 +1,7 @@
 package org.damrelay.relay.ingest;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.net.InetAddress;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -11,8 +12,9 @@ import org.damrelay.proto.Hello;
 import org.damrelay.proto.RelayFrame;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.http.WebSocketEndpoint;
-import org.damrelay.relay.config.EventConfig;
-import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.config.TokenStore;
+import org.damrelay.relay.http.AuthThrottle;
+import org.damrelay.relay.http.ClientAddress;
 
 /**
  * One driver's WebSocket on /ingest: the first frame must be a Hello with a valid token for its
@@ -22,10 +24,13 @@ import org.damrelay.relay.config.Tokens;
 public final class IngestHandler extends WebSocketEndpoint implements DriverSession {
 
     public static final int MALFORMED = 4400, UNAUTHENTICATED = 4401, FORBIDDEN = 4403, BAD_VERSION = 4406, HELLO_TIMEOUT = 4408;
+    /** A newer session of the same driver id took over: the driver must not reconnect in a fight with it. */
+    public static final int REPLACED = 4409;
 
     private final IngestService service;
     private volatile String eventId;
     private volatile String driverId;
+    private volatile TokenStore.Identity identity;
 
     public IngestHandler(RelayCore core, IngestService service) {
         super(core, "driver");
@@ -37,6 +42,14 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
 
     @Override
     public String driverId() { return driverId; }
+
+    @Override
+    public TokenStore.Identity identity() { return identity; }
+
+    @Override
+    public void close(int code, String reason) {
+        super.close(code, reason);
+    }
 
     @Override
     public void send(RelayFrame frame) {
@@ -90,30 +103,36 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
                     + IngestService.PROTOCOL_VERSION + ")");
             return;
         }
-        if (h.getToken().isEmpty()) {
-            close(UNAUTHENTICATED, "missing token");
+        InetAddress from = ClientAddress.of(channel);
+        long now = System.currentTimeMillis();
+        if (!core.authThrottle().allowed(from, now)) {
+            close(AuthThrottle.TOO_MANY_FAILURES, "too many failed authentications from your address; try again later");
             return;
         }
-        if (h.getDriverId().isEmpty()) {
+        if (h.getDriverId().isEmpty() && !h.getToken().isEmpty()) {
             close(MALFORMED, "malformed frame: hello without driver_id");
             return;
         }
-        EventConfig event = core.config().event(h.getEventId());
-        if (event != null && Tokens.match(h.getToken(), event.driverTokens()).isPresent()) {
-            eventId = event.id();
-            driverId = h.getDriverId();
-            core.execute(() -> {
-                service.connected(this);
-                send(RelayFrame.newBuilder().setWelcome(service.welcome(eventId, driverId)).build());
-            });
+        TokenStore.Check check = core.tokens().check(TokenStore.Kind.DRIVER, h.getToken(), h.getEventId());
+        if (check instanceof TokenStore.Refused r) {
+            core.authThrottle().failed(from, "/ingest", r.reason() + " (event " + h.getEventId() + ", driver " + h.getDriverId() + ")", now);
+            close(r.code(), r.reason());
             return;
         }
-        for (EventConfig other : core.config().events()) {
-            if (Tokens.match(h.getToken(), other.driverTokens()).isPresent()) {
-                close(FORBIDDEN, "token is not valid for event " + h.getEventId());
-                return;
-            }
+        TokenStore.Identity id = ((TokenStore.Granted) check).identity();
+        if (!id.name().equals(h.getDriverId())) {
+            // the token is the driver's identity: a hall's token cannot speak for another hall's boards
+            String why = "this token speaks for driver " + id.name() + ", not " + h.getDriverId();
+            core.authThrottle().failed(from, "/ingest", why, now);
+            close(FORBIDDEN, why);
+            return;
         }
-        close(UNAUTHENTICATED, "unknown or revoked token");
+        identity = id;
+        eventId = id.eventId();
+        driverId = id.name();
+        core.execute(() -> {
+            service.connected(this);
+            send(RelayFrame.newBuilder().setWelcome(service.welcome(eventId, driverId)).build());
+        });
     }
 }

@@ -17,6 +17,7 @@ import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayFrame;
 import org.damrelay.proto.Welcome;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.EventCheck;
 import org.damrelay.relay.game.GameBook;
@@ -45,6 +46,10 @@ public final class IngestService {
     private final RelayCore core;
     /** The newest connection of each driver: acks go there, even for events sent before a reconnect. */
     private final Map<DriverKey, DriverSession> sessions = new HashMap<>();
+    /** Boards offered a seq past the next one (the relay lost acked records): the arbiter resolves them. */
+    private final Map<Source, Long> gaps = new HashMap<>();
+    /** Seqs already reported as conflicting, so that a driver's retries raise one alert, not one each. */
+    private final java.util.Set<String> conflictsReported = new java.util.HashSet<>();
     /** In memory only: the driver keeps them in its outbox too and re-sends them after a relay restart. */
     private final Map<Source, List<Pending>> held = new HashMap<>();
 
@@ -52,8 +57,26 @@ public final class IngestService {
         this.core = core;
     }
 
+    /** One live session per driver id: a newer one replaces the older, which is told so and closed. */
     public void connected(DriverSession s) {
-        sessions.put(new DriverKey(s.eventId(), s.driverId()), s);
+        DriverSession old = sessions.put(new DriverKey(s.eventId(), s.driverId()), s);
+        if (old != null && old != s) {
+            old.close(IngestHandler.REPLACED, "replaced by a newer session of driver " + s.driverId());
+        }
+    }
+
+    /** Core thread, after the tokens were re-read: sessions whose token is gone or revoked are closed. */
+    public void closeRevoked(TokenStore tokens) {
+        for (DriverSession s : List.copyOf(sessions.values())) {
+            if (!tokens.stillValid(TokenStore.Kind.DRIVER, s.identity())) {
+                s.close(IngestHandler.UNAUTHENTICATED, "token revoked");
+            }
+        }
+    }
+
+    /** The seq a board in SEQUENCE_GAP was offered beyond the next one it needs, or 0 when it is not in a gap. */
+    public long gapAt(Source source) {
+        return gaps.getOrDefault(source, 0L);
     }
 
     public void disconnected(DriverSession s) {
@@ -67,6 +90,7 @@ public final class IngestService {
 
     /** Core thread: tells a driver that a refused seq was released by the arbiter. */
     public void skipped(String eventId, String driverId, String board, long seq) {
+        gaps.remove(new Source(eventId, driverId, board));
         DriverSession s = sessions.get(new DriverKey(eventId, driverId));
         if (s != null) s.send(ack(board, seq, true));
     }
@@ -112,7 +136,16 @@ public final class IngestService {
         GameBook book = core.book();
         Source source = new Source(session.eventId(), session.driverId(), board);
         SourceCursor cursor = book.cursor(source);
+        if (RelayAlerts.relayOnly(be.getEvent().getType())) {
+            error(session, IngestError.Code.MALFORMED, be, be.getEvent().getType() + " is raised by the relay, not sent by drivers");
+            return;
+        }
         if (be.getSeq() <= cursor.applied()) {
+            int stored = cursor.digest(be.getSeq());
+            if (stored != 0 && stored != RelayAlerts.digest(be.getEvent())) {
+                conflict(session, source, be);
+                return;
+            }
             // a re-send: ack again if it is durable; otherwise its ack is on its way
             if (be.getSeq() <= cursor.durable()) {
                 session.send(ack(board, cursor.durable(), cursor.durableSkipped()));
@@ -129,6 +162,7 @@ public final class IngestService {
             return;
         }
         if (be.getSeq() != cursor.applied() + 1) {
+            noteGap(source, cursor, be);
             error(session, IngestError.Code.SEQUENCE_GAP, be, "seq " + be.getSeq() + " after " + cursor.applied()
                     + ": send " + (cursor.applied() + 1) + " first");
             return;
@@ -140,8 +174,19 @@ public final class IngestService {
                     + " is fed by driver " + session.driverId() + " board " + board);
             return;
         }
+        gaps.remove(source);
+        if (be.getRenumberedFrom() != 0 && conflictsReported.add(source + "#renumbered")) {
+            RelayAlerts.raise(core, game, EventType.SEQUENCE_CONFLICT, "driver " + session.driverId() + " board " + board
+                    + ": its outbox had numbered events from seq " + be.getRenumberedFrom() + " on, numbers this relay already"
+                    + " held from elsewhere (a replaced outbox?); they arrive again from seq " + be.getSeq() + ": check them");
+        }
         Verdict v = EventCheck.check(game.live(), be.getEvent());
         if (v instanceof Verdict.Refused r) {
+            if (!cursor.blocked()) {
+                RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, "board " + board + " (driver " + session.driverId()
+                        + ") waits from seq " + be.getSeq() + ": " + r.code() + ": " + r.message()
+                        + "; resolve it (with the position, if the board's moves are missing) to let its events through");
+            }
             cursor.block(be.getSeq(), r.code() + ": " + r.message());
             error(session, r.code(), be, "game " + gameId + ": " + r.message());
             return;
@@ -154,12 +199,37 @@ public final class IngestService {
         }
         GameUpdate update = book.next(gameId, GameUpdate.newBuilder().setEvent(accepted), System.currentTimeMillis());
         JournalRecord record = JournalRecord.newBuilder().setIngest(IngestRecord.newBuilder()
-                .setDriverId(session.driverId()).setBoard(board).setSeq(be.getSeq()).setUpdate(update)).build();
+                .setDriverId(session.driverId()).setBoard(board).setSeq(be.getSeq()).setUpdate(update)
+                .setEventDigest(RelayAlerts.digest(be.getEvent()))).build();
         long seq = be.getSeq();
         core.commit(record, () -> {
             core.metrics().ingestLag(session.driverId() + "/" + board, (System.nanoTime() - receivedNanos) / 1_000_000);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /** A seq re-sent with other content than stored: refused, never acked, and the arbiter told once. */
+    private void conflict(DriverSession session, Source source, BoardEvent be) {
+        String what = "board " + be.getBoard() + " seq " + be.getSeq() + " is stored with other content; this event is not"
+                + " taken (a second machine or a replaced outbox using driver id " + session.driverId() + "?)";
+        error(session, IngestError.Code.SEQUENCE_CONFLICT, be, what);
+        String gameId = core.book().directory().gameFor(source).orElse(null);
+        GameRecord game = gameId == null ? null : core.book().game(gameId);
+        if (game != null && conflictsReported.add(source + "#" + be.getSeq())) {
+            RelayAlerts.raise(core, game, EventType.SEQUENCE_CONFLICT, "driver " + session.driverId() + ": " + what);
+        }
+    }
+
+    /** A board offered a seq past the next one: the first time, the arbiter is told how to let it go on. */
+    private void noteGap(Source source, SourceCursor cursor, BoardEvent be) {
+        Long before = gaps.put(source, Math.min(be.getSeq(), gaps.getOrDefault(source, Long.MAX_VALUE)));
+        String gameId = core.book().directory().gameFor(source).orElse(null);
+        GameRecord game = gameId == null ? null : core.book().game(gameId);
+        if (before == null && game != null) {
+            RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, "board " + be.getBoard() + " (driver " + source.driver()
+                    + ") sends seq " + be.getSeq() + " but the relay holds it only up to " + cursor.applied()
+                    + " (records lost, e.g. a repaired journal): resolve it to continue from seq " + be.getSeq());
+        }
     }
 
     /** Keeps an event of a held board in order (a re-send of a kept one is dropped) and says why it is not acked. */

@@ -1,6 +1,5 @@
 package org.damrelay.relay.store;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -9,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +17,8 @@ import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.records.RecordFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +28,10 @@ import org.slf4j.LoggerFactory;
  * (fsync). One writer thread drains everything queued meanwhile and pays one fsync for all of
  * it (group commit), so many boards do not each wait for their own fsync.
  *
- * <p>On open the segments are read in order; a torn or corrupt tail of the last one (a crash
- * mid-write) is cut off at the last whole record and kept aside in {@code journal.torn}. A
+ * <p>On open the segments are read in order ({@link RecordFile}'s one recovery rule): a torn tail
+ * of the last one (a crash mid-write) is cut off at the last whole record and kept aside under a
+ * name of its own ({@code journal-<n>.log.torn-<offset>}); damage anywhere else refuses the start
+ * with {@link JournalDamagedException}, naming the file and offset ({@code damrelay journal}). A
  * snapshot lets start-up skip the segments before it ({@link #rotate()}, {@link SnapshotStore}).
  */
 public final class Journal implements AutoCloseable {
@@ -86,16 +86,15 @@ public final class Journal implements AutoCloseable {
         long records = 0, valid = 0, cut = 0;
         for (int i = 0; i < present.size(); i++) {
             boolean last = i == present.size() - 1;
-            try (FileChannel ch = FileChannel.open(segmentFile(dir, present.get(i)), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                Recovery r = recover(dir, ch, replay, last);
-                records += r.records();
-                valid = r.validBytes();
-                cut += r.cutBytes();
-            }
+            Recovery r = recover(segmentFile(dir, present.get(i)), replay, last);
+            records += r.records();
+            valid = r.validBytes();
+            cut += r.cutBytes();
         }
         j.segment = present.isEmpty() ? Math.max(1, fromSegment) : present.get(present.size() - 1);
         j.channel = FileChannel.open(segmentFile(dir, j.segment), StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
+        if (present.isEmpty()) RecordFile.syncDirectory(dir);
         j.position = j.channel.size();
         j.recovery = new Recovery(records, valid, cut);
         j.writer.start();
@@ -111,58 +110,30 @@ public final class Journal implements AutoCloseable {
         return recovery;
     }
 
-    private static Recovery recover(Path dir, FileChannel channel, Consumer<JournalRecord> replay, boolean last) throws IOException {
-        long size = channel.size();
-        long pos = 0, records = 0;
-        ByteBuffer header = ByteBuffer.allocate(8);
-        while (true) {
-            if (size - pos < 8) break;
-            header.clear();
-            readFully(channel, header, pos);
-            header.flip();
-            int len = header.getInt();
-            int crc = header.getInt();
-            if (len < 0 || len > MAX_RECORD || size - pos - 8 < len) break;
-            ByteBuffer body = ByteBuffer.allocate(len);
-            readFully(channel, body, pos + 8);
-            byte[] payload = body.array();
-            if (crc(payload) != crc) break;
-            JournalRecord r;
-            try {
-                r = JournalRecord.parseFrom(payload);
-            } catch (InvalidProtocolBufferException e) {
-                break;
-            }
-            replay.accept(r);
-            records++;
-            pos += 8 + len;
+    /**
+     * Replays one segment. Only the last segment can end in a torn write (each earlier one was
+     * fsync'd whole before the next began): its torn tail is kept aside and cut. Damage anywhere
+     * stops the start rather than lose the records behind it.
+     */
+    private static Recovery recover(Path file, Consumer<JournalRecord> replay, boolean last) throws IOException {
+        RecordFile.Scan<JournalRecord> scan = RecordFile.scan(file, MAX_RECORD, JournalRecord.parser());
+        if (scan.damage() != null) throw new JournalDamagedException(scan.damage(), scan.records().size());
+        if (scan.torn() && !last) {
+            throw new JournalDamagedException(new RecordFile.Damage(file, scan.validBytes(),
+                    "an earlier segment ends in a partial record"), scan.records().size());
         }
-        long cut = size - pos;
+        scan.values().forEach(replay);
+        long cut = scan.size() - scan.validBytes();
         if (cut > 0) {
-            // an earlier segment was fsync'd whole before the next began: damage there is not a torn write
-            if (!last) throw new IOException("journal segment is damaged after " + records + " records; refusing to start");
-            // keep the cut bytes for a human, then make the file end at the last whole record
-            ByteBuffer tail = ByteBuffer.allocate((int) Math.min(cut, MAX_RECORD + 8L));
-            readFully(channel, tail, pos);
-            Files.write(dir.resolve("journal.torn"), Arrays.copyOf(tail.array(), tail.position()));
-            channel.truncate(pos);
-            channel.force(true);
-            log.warn("journal: cut a torn tail of {} bytes after {} whole records", cut, records);
+            Path aside = RecordFile.keepAside(file, scan.validBytes(), scan.size(), "torn");
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.truncate(scan.validBytes());
+                ch.force(true);
+            }
+            log.warn("journal {}: cut a torn tail of {} bytes at offset {} after {} whole records (a crash mid-write); the bytes are kept in {}",
+                    file, cut, scan.validBytes(), scan.records().size(), aside);
         }
-        return new Recovery(records, pos, cut);
-    }
-
-    private static void readFully(FileChannel channel, ByteBuffer buf, long at) throws IOException {
-        while (buf.hasRemaining()) {
-            int n = channel.read(buf, at + buf.position());
-            if (n < 0) throw new IOException("journal ended early at " + at);
-        }
-    }
-
-    static int crc(byte[] payload) {
-        CRC32C c = new CRC32C();
-        c.update(payload);
-        return (int) c.getValue();
+        return new Recovery(scan.records().size(), scan.validBytes(), cut);
     }
 
     /** Queues a record; the future completes with its end offset once it is fsync'd. */
@@ -235,7 +206,7 @@ public final class Journal implements AutoCloseable {
             int total = 0;
             for (Pending p : batch) total += 8 + p.payload.length;
             ByteBuffer buf = ByteBuffer.allocate(total);
-            for (Pending p : batch) buf.putInt(p.payload.length).putInt(crc(p.payload)).put(p.payload);
+            for (Pending p : batch) RecordFile.frameInto(buf, p.payload);
             buf.flip();
             while (buf.hasRemaining()) position += channel.write(buf, position);
             long t0 = System.nanoTime();
@@ -258,6 +229,7 @@ public final class Journal implements AutoCloseable {
             channel = FileChannel.open(segmentFile(dir, segment), StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
             position = channel.size();
+            RecordFile.syncDirectory(dir);
             done.complete(segment);
         } catch (IOException e) {
             failure = e;

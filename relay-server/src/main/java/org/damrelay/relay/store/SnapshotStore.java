@@ -1,18 +1,14 @@
 package org.damrelay.relay.store;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.damrelay.proto.RelaySnapshot;
+import org.damrelay.records.RecordFile;
 
 /**
  * Snapshot files {@code snapshot-<segment>.bin} ({@code [int length][int crc32c][RelaySnapshot]}),
@@ -21,6 +17,7 @@ import org.damrelay.proto.RelaySnapshot;
  */
 public final class SnapshotStore {
 
+    static final int MAX_SNAPSHOT = Integer.MAX_VALUE - 64;
     private static final Pattern NAME = Pattern.compile("snapshot-(\\d+)\\.bin");
 
     private SnapshotStore() {}
@@ -40,33 +37,19 @@ public final class SnapshotStore {
             }
         }
         if (best < 0) return Optional.empty();
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file(dir, best)));
-        int len = b.remaining() >= 8 ? b.getInt() : -1;
-        int crc = b.remaining() >= 4 ? b.getInt() : 0;
-        if (len < 0 || len != b.remaining()) throw new IOException(file(dir, best) + " is damaged (length)");
-        byte[] payload = new byte[len];
-        b.get(payload);
-        if (Journal.crc(payload) != crc) throw new IOException(file(dir, best) + " is damaged (checksum)");
-        try {
-            return Optional.of(RelaySnapshot.parseFrom(payload));
-        } catch (InvalidProtocolBufferException e) {
-            throw new IOException(file(dir, best) + " is damaged: " + e.getMessage(), e);
+        Path file = file(dir, best);
+        RecordFile.Scan<RelaySnapshot> scan = RecordFile.scan(file, MAX_SNAPSHOT, RelaySnapshot.parser());
+        // a snapshot is written whole and renamed into place: anything but one whole record is damage
+        if (scan.records().size() != 1 || scan.validBytes() != scan.size()) {
+            throw new IOException(file + " is damaged" + (scan.damage() != null ? " at offset " + scan.damage().offset() + ": "
+                    + scan.damage().what() : " (" + scan.records().size() + " whole records, " + scan.size() + " bytes)"));
         }
+        return Optional.of(scan.values().get(0));
     }
 
     /** Writes the snapshot, then removes what it makes unnecessary. */
     public static void write(Path dir, RelaySnapshot snapshot) throws IOException {
-        byte[] payload = snapshot.toByteArray();
-        ByteBuffer b = ByteBuffer.allocate(8 + payload.length).putInt(payload.length).putInt(Journal.crc(payload)).put(payload);
-        b.flip();
-        Path tmp = dir.resolve("snapshot.tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            while (b.hasRemaining()) ch.write(b);
-            ch.force(true);
-        }
-        Path target = file(dir, snapshot.getSegment());
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(dir);
+        RecordFile.writeAtomically(file(dir, snapshot.getSegment()), RecordFile.frame(snapshot.toByteArray()));
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String name = p.getFileName().toString();
@@ -78,14 +61,6 @@ public final class SnapshotStore {
                 }
             }
         }
-    }
-
-    private static void syncDirectory(Path dir) {
-        // makes the rename durable on Linux; not supported everywhere, and then the rename is best effort
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException e) {
-            // ignore: see above
-        }
+        RecordFile.syncDirectory(dir);
     }
 }

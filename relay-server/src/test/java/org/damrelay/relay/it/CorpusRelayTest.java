@@ -31,7 +31,7 @@ class CorpusRelayTest {
         List<PdnGame> games = SharedTree.corpusFile("090417ronde12.pdn");
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
              TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-             TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
+             TestDriver hallB = new TestDriver("hall-b", TestRelay.HALL_B_TOKEN, "nk").connect(relay.port())) {
             String[] boards = {"101", "102", "103"};
             for (int b = 0; b < 3; b++) {
                 TestDriver d = b == 2 ? hallB : hall;

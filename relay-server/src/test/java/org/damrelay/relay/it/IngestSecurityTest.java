@@ -143,7 +143,7 @@ class IngestSecurityTest {
         assertEquals(3, refused.getSeq());
         assertTrue(refused.getMessage().contains("28-17"), refused.getMessage());
         assertEquals(IngestError.Code.BOARD_BLOCKED, d.errors().get(2).getCode());
-        assertEquals(2, versionOf("nk-r1-b1"));
+        assertEquals(3, versionOf("nk-r1-b1"), "two moves and the BOARD_BLOCKED alert");
         assertEquals(2, d.acked("101"));
 
         WsClient arbiter = WsClient.connect(relay.port(), "/arbiter");
@@ -154,7 +154,7 @@ class IngestSecurityTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") >= 3);
         d.ws.sendBinary(DriverFrame.newBuilder().setEvent(d.outbox.get("101").get(4L)).build().toByteArray());
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 4);
-        assertEquals(3, versionOf("nk-r1-b1"));
+        assertEquals(4, versionOf("nk-r1-b1"));
         assertTrue(arbiter.json(ArbiterMessage::newBuilder).stream().anyMatch(m -> m.getRequestId().equals("r") && m.hasOk()));
         arbiter.close();
         d.close();

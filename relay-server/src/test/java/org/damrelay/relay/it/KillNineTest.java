@@ -54,7 +54,7 @@ class KillNineTest {
 
         Map<String, List<Move>> lines = Map.of("101", Plays.line(PLIES, 1), "102", Plays.line(PLIES, 2), "103", Plays.line(PLIES, 3));
         TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(port);
-        TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(port);
+        TestDriver hallB = new TestDriver("hall-b", TestRelay.HALL_B_TOKEN, "nk").connect(port);
         WsClient spectator = SpectatorFlowTest.spectator(port, Subscribe.newBuilder().setGameId("nk-r1-b1").build());
 
         // the first half is acked, the second half is in flight when the relay dies

@@ -76,7 +76,7 @@ class SlowConsumerTest {
     void aSpectatorThatFallsBehindSkipsToTheLatestSnapshot() throws Exception {
         try (RelayServer relay = RelayServer.start(config(dir, 60_000));
              TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-             TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
+             TestDriver hallB = new TestDriver("hall-b", TestRelay.HALL_B_TOKEN, "nk").connect(relay.port())) {
             WsClient slow = stalledSpectator(relay.port());
             WsClient fast = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(1).build());
             playMany(relay, hall, hallB, 80);
@@ -107,7 +107,7 @@ class SlowConsumerTest {
     void aSpectatorThatStaysStuckIsCut() throws Exception {
         try (RelayServer relay = RelayServer.start(config(dir, 500));
              TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-             TestDriver hallB = new TestDriver("hall-b", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
+             TestDriver hallB = new TestDriver("hall-b", TestRelay.HALL_B_TOKEN, "nk").connect(relay.port())) {
             WsClient stuck = stalledSpectator(relay.port());
             playMany(relay, hall, hallB, 80);
             await().atMost(Duration.ofSeconds(30)).until(() -> dropped(relay) > 0);

@@ -12,7 +12,9 @@ import org.damrelay.relay.game.GameRecord;
 /** A test configuration: event "nk" with four boards on drivers "hall" and "hall-b", event "other" with one; and reading a running relay's games. */
 public final class TestRelay {
 
-    public static final String DRIVER_TOKEN = "driver-secret", ARBITER_TOKEN = "arbiter-secret", OTHER_TOKEN = "other-secret";
+    /** Each driver's own token: its name in the config is the driver id it speaks for. */
+    public static final String DRIVER_TOKEN = "driver-secret", HALL_B_TOKEN = "hall-b-secret", ARBITER_TOKEN = "arbiter-secret",
+            OTHER_TOKEN = "other-secret";
 
     private TestRelay() {}
 
@@ -39,7 +41,7 @@ public final class TestRelay {
                 events:
                   - id: nk
                     name: NK 2026
-                    driverTokens: [{name: hall, sha256: %s}, {name: old, sha256: %s, revoked: true}]
+                    driverTokens: [{name: hall, sha256: %s}, {name: hall-b, sha256: %s}, {name: old, sha256: %s, revoked: true}]
                     arbiterTokens: [{name: chief, sha256: %s}]
                     rounds: [{number: 1, delaySeconds: 0}, {number: 2, delaySeconds: %d}]
                     boards:
@@ -51,7 +53,7 @@ public final class TestRelay {
                     driverTokens: [{name: x, sha256: %s}]
                     boards:
                       - {round: 1, board: 1, white: {name: E}, black: {name: F}, driver: hall, sourceBoard: "101"}
-                """.formatted(dataDir.toAbsolutePath(), Tokens.sha256Hex(DRIVER_TOKEN), Tokens.sha256Hex("revoked-secret"),
+                """.formatted(dataDir.toAbsolutePath(), Tokens.sha256Hex(DRIVER_TOKEN), Tokens.sha256Hex(HALL_B_TOKEN), Tokens.sha256Hex("revoked-secret"),
                 Tokens.sha256Hex(ARBITER_TOKEN), delayRound2Seconds, Tokens.sha256Hex(OTHER_TOKEN));
     }
 }

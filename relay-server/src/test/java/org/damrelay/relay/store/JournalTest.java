@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.damrelay.proto.IngestRecord;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.records.RecordFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,7 +66,7 @@ class JournalTest {
         byte[] payload = record("a", 3).toByteArray();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.APPEND)) {
             ByteBuffer b = ByteBuffer.allocate(8 + payload.length / 2);
-            b.putInt(payload.length).putInt(Journal.crc(payload)).put(payload, 0, payload.length / 2).flip();
+            b.putInt(payload.length).putInt(RecordFile.crc(payload)).put(payload, 0, payload.length / 2).flip();
             ch.write(b);
         }
         List<Long> seqs = new ArrayList<>();
@@ -73,7 +74,7 @@ class JournalTest {
             assertEquals(List.of(1L, 2L), seqs);
             assertEquals(8 + payload.length / 2, j.recovery().cutBytes());
             assertEquals(whole, Files.size(file));
-            assertTrue(Files.exists(dir.resolve("journal.torn")));
+            assertTrue(Files.exists(dir.resolve("journal-1.log.torn-" + whole)), "the cut bytes are kept aside");
             // appends continue right after the last whole record
             j.append(record("a", 3)).get(5, TimeUnit.SECONDS);
         }
@@ -84,7 +85,7 @@ class JournalTest {
     }
 
     @Test
-    void corruptChecksumIsCut() throws Exception {
+    void aBadChecksumInTheLastRecordIsATornWriteAndCut() throws Exception {
         try (Journal j = Journal.open(dir, r -> { }, null)) {
             j.append(record("a", 1)).get(5, TimeUnit.SECONDS);
             j.append(record("a", 2)).get(5, TimeUnit.SECONDS);

@@ -1,0 +1,41 @@
+package org.damrelay.relay.ingest;
+
+import java.util.zip.CRC32C;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.JournalRecord;
+import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.game.GameFold;
+import org.damrelay.relay.game.GameRecord;
+
+/**
+ * The alerts the relay raises itself, about a board's stream rather than about play
+ * (BOARD_BLOCKED, SEQUENCE_CONFLICT): journaled like the arbiter's updates, so the arbiter sees
+ * them live and after a restart, and never shown to spectators. Core thread.
+ */
+public final class RelayAlerts {
+
+    private RelayAlerts() {}
+
+    /** Whether a driver may send this type: the relay's own alerts come from the relay only. */
+    static boolean relayOnly(EventType t) {
+        return t == EventType.BOARD_BLOCKED || t == EventType.SEQUENCE_CONFLICT;
+    }
+
+    public static void raise(RelayCore core, GameRecord game, EventType type, String text) {
+        long now = System.currentTimeMillis();
+        GameFold live = game.live();
+        int ply = live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
+        GameUpdate u = core.book().next(game.id(), GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(type).setPly(ply)
+                .setCaptureTimeMs(now).setText(text)), now);
+        core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
+    }
+
+    /** What identifies an event's content across re-sends (the outbox stores it byte for byte). */
+    static int digest(GameEvent e) {
+        CRC32C c = new CRC32C();
+        c.update(e.toByteArray());
+        return (int) c.getValue();
+    }
+}
