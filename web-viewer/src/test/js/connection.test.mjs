@@ -74,7 +74,7 @@ test('plies are placed as the relay folds them: replaced and retracted moves are
   applyUpdate(store, { gameId: 'e-r1-b1', version: 9, event: { type: 'ILLEGAL_MOVE', subtype: 'OTHER', ply: 2, fen: 'W:W28,31,33-50:B1-19' } });
   assert.deepEqual(g().moves.map(m => [m.ply, m.irregular]), [[1, false], [2, true]]);
   applyUpdate(store, { gameId: 'e-r1-b1', version: 10, correction: { kind: 'SET_POSITION', ply: 1, fen: 'W:WK5:B46' } });
-  assert.deepEqual(g().moves.map(m => [m.ply, m.notation, m.fen]), [[1, '32-28', 'B:W28,31,33-50:B1-20'], [2, '(set)', 'W:WK5:B46']]);
+  assert.deepEqual(g().moves.map(m => [m.ply, m.notation, m.fen]), [[1, '32-28', 'B:W28,31,33-50:B1-20'], [2, 'position set', 'W:WK5:B46']]);
 });
 
 test('a game starting with black to move numbers its plies from 2, as arbiter-events.md counts them', () => {
@@ -90,7 +90,7 @@ test('a game starting with black to move numbers its plies from 2, as arbiter-ev
   applyUpdate(store, { gameId: 'b', version: 5, correction: { kind: 'REPLACE_MOVE', ply: 2, notation: '19-24', fen: 'W:W31-50:B1-18,20,24' } });
   assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24']]);
   applyUpdate(store, { gameId: 'b', version: 6, correction: { kind: 'SET_POSITION', ply: 2, fen: 'B:W31-50:B1-20' } });
-  assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24'], [3, '(set)']]);
+  assert.deepEqual(store.state.games.get('b').moves.map(m => [m.ply, m.notation]), [[2, '19-24'], [3, 'position set']]);
 });
 
 test('a store refuses a move that skips a ply and keeps what it had', () => {

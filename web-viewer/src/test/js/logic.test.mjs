@@ -114,15 +114,24 @@ test('a man on its far row is an uncrowned king', () => {
 });
 
 test('arbiter status line, draw-rule count and correction requests', async () => {
-  const { statusLine, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
+  const { statusLine, drawCounts, correctionOf } = await import('../../main/resources/damrelay/viewer/js/arbiter.js');
   const game = {
     result: null, startFen: 'W:W31-50:B1-20',
     moves: Array.from({ length: 30 }, (_, i) => ({ ply: i + 1, notation: '1-2', fen: 'W:W31-50:B1-20' })),
-    status: { link: 'connected', outOfStep: true, uncrowned: [3], drawRule: { limit: 16, startPly: 20 } },
+    status: { link: 'connected', outOfStep: true, uncrowned: [3], draws: [
+      { rule: 'SIXTEEN_MOVES', label: '16-move', article: 'SWR 9.2a', count: 5, limit: 16 },
+      { rule: 'TWENTY_FIVE_MOVES', label: '25-move', article: 'SWR 9.2d', count: 23, limit: 25 }] },
   };
-  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3 · draw rule: count 5 of 16');
-  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null };
-  assert.equal(statusLine(game), 'waiting');
+  assert.equal(statusLine(game), 'connected · out of step · uncrowned king on 3');
+  assert.deepEqual(drawCounts(game), [
+    { text: '16-move rule: 5 of 16', article: 'SWR 9.2a', near: false },
+    { text: '25-move rule: 23 of 25', article: 'SWR 9.2d', near: true }]);
+  game.status = { link: 'waiting', outOfStep: false, uncrowned: [], draws: [] };
+  assert.equal(statusLine(game), 'connected', 'the relay has moves from the board and no disconnection since');
+  assert.deepEqual(drawCounts(game), []);
+  assert.equal(statusLine({ ...game, moves: [] }), 'waiting');
+  assert.equal(statusLine({ ...game, result: '2-0' }), 'finished · result 2-0', 'a board whose game is over is finished, not disconnected');
+  assert.equal(statusLine({ ...game, result: '2-0', status: { ...game.status, link: 'disconnected' } }), 'board disconnected · result 2-0');
   assert.deepEqual(correctionOf('REPLACE_MOVE', 31, ' 28x19 ', 'late correction'),
     { kind: 'REPLACE_MOVE', ply: 31, move: { from: 28, to: 19, path: [28, 19] }, notation: '28x19', reason: 'late correction' });
   assert.deepEqual(correctionOf('TAKE_BACK', 0, '', ''), { kind: 'TAKE_BACK', ply: 0, reason: '' });
@@ -147,4 +156,41 @@ test('stepping: keys move through the plies and End returns to live', async () =
   assert.equal(shownPly(view, game), 3, 'a ply beyond the game is clamped');
   assert.deepEqual(eventOf('nk2026-r3-b7'), { event: 'nk2026', round: '3' });
   assert.deepEqual(eventOf('odd'), {});
+});
+
+test('game page texts: finished state, tab title, corrections with the arbiter\'s reason', async () => {
+  const { positionText, tabTitle, correctionText } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  const g = { board: 3, white: { name: 'Meijer' }, black: { name: 'Meurs' }, result: null,
+    moves: [{ ply: 95, notation: '14-19' }, { ply: 96, notation: '19-23' }] };
+  assert.equal(positionText(g, 96, true, g.moves[1]), 'Live: after 48... 19-23');
+  assert.equal(positionText({ ...g, result: '2-0' }, 96, true, g.moves[1]), 'Finished 2-0: after 48... 19-23');
+  assert.equal(positionText({ ...g, result: '2-0' }, 95, false, g.moves[0]), 'Viewing: after 48. 14-19');
+  assert.equal(tabTitle(g), 'B3 Meijer – Meurs: 48... 19-23 · damrelay');
+  assert.equal(tabTitle({ ...g, result: '1-1' }), 'B3 Meijer – Meurs: 1-1 · damrelay');
+  assert.equal(correctionText({ kind: 'TAKE_BACK', ply: 30, reason: 'clock pressed before the capture was complete', arbiter: 'chief' }),
+    'The arbiter (chief) took the game back to after ply 30: clock pressed before the capture was complete');
+  assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position after ply 12');
+});
+
+test('alert titles read as words with the article', async () => {
+  const { titleOf } = await import('../../main/resources/damrelay/viewer/js/alerts.js');
+  assert.equal(titleOf('BOARD_DISCONNECTED'), 'Board disconnected');
+  assert.equal(titleOf('TOUCH_MOVE'), 'Touched piece not played (art. 6.6)');
+  assert.equal(titleOf('ILLEGAL_MOVE', 'CAPTURE_MISSED'), 'Illegal move: capture missed (art. 6.2)');
+});
+
+test('a correction seen live is kept with the game and a set position is not a move mark', async () => {
+  const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
+  const { applyUpdate } = await import('../../main/resources/damrelay/viewer/js/connection.js');
+  const store = createStore();
+  store.putGame({ id: 'e-r1-b1', moves: [{ ply: 1, notation: '32-28', fen: 'B:W28,31,33-50:B1-20' }] }, 1);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 2, correction: { kind: 'SET_POSITION', ply: 1, fen: 'W:WK5:B46', reason: 'pieces knocked over', arbiter: 'chief' } });
+  const g = store.state.games.get('e-r1-b1');
+  assert.equal(g.moves[1].notation, 'position set');
+  assert.ok(g.moves[1].set && !g.moves[1].irregular);
+  assert.equal(g.corrections[0].reason, 'pieces knocked over');
+  // status learned before the snapshot (the arbiter's alerts come first) is kept for the game
+  store.status('e-r1-b2', { link: 'disconnected' });
+  store.putGame({ id: 'e-r1-b2', moves: [] }, 1);
+  assert.equal(store.state.games.get('e-r1-b2').status.link, 'disconnected');
 });

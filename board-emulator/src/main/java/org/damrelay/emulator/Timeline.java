@@ -37,6 +37,18 @@ public record Timeline(List<BoardEvent> events) {
         return board;
     }
 
+    /**
+     * What a reader whose first read is at {@code t} gets: the board as it stands then (one full
+     * board), then everything reported after it. A board that was played on before the driver
+     * started (joining a game in progress).
+     */
+    public Timeline joinedAt(long t) {
+        List<BoardEvent> out = new java.util.ArrayList<>();
+        out.add(new BoardEvent.BoardDumped(t, reportedBoardAt(t)));
+        for (BoardEvent e : events) if (e.t() > t) out.add(e);
+        return new Timeline(out);
+    }
+
     public <T extends BoardEvent> List<T> only(Class<T> type) {
         return events.stream().filter(type::isInstance).map(type::cast).toList();
     }

@@ -17,6 +17,8 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.compression.StandardCompressionOptions;
+import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
@@ -78,14 +80,15 @@ public final class RelayServer implements AutoCloseable {
     }
 
     /** The core and the endpoints of one role; an edge has no ingest and no arbiter (null). */
-    private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, IngestService ingest, ArbiterService arbiter) {
+    private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, SpectatorFanout fanout,
+                          IngestService ingest, ArbiterService arbiter) {
 
         /** Spectators only: no journal, no ingest, no arbiter; the games come from the origin. */
         static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
             RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
             SpectatorFanout fanout = new SpectatorFanout(core);
             return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter), null, null);
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter), fanout, null, null);
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
@@ -108,7 +111,7 @@ public final class RelayServer implements AutoCloseable {
                     () -> new ArbiterHandler(core, arbiter),
                     new ArbiterHttp(core, arbiter),
                     redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
-                    webSockets, sweeps, limiter), ingest, arbiter);
+                    webSockets, sweeps, limiter), fanout, ingest, arbiter);
         }
     }
 
@@ -143,7 +146,8 @@ public final class RelayServer implements AutoCloseable {
         HttpRouter.Endpoints endpoints = w.endpoints();
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
-        StateEndpoints state = new StateEndpoints(core.book());
+        // an edge counts its own spectators only
+        StateEndpoints state = new StateEndpoints(core.book(), w.fanout()::spectators);
         SslContext ssl = config.tls() != null && config.tls().enabled()
                 ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
                         config.resolve(config.tls().privateKeyPem()).toFile()).build()
@@ -166,6 +170,9 @@ public final class RelayServer implements AutoCloseable {
                             if (ssl != null) ch.pipeline().addLast("tls", ssl.newHandler(ch.alloc()));
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
+                                    // gzip for clients that accept it (a round's JSON shrinks ~10x); the
+                                    // WebSocket handshake takes it out of the pipeline with the aggregator
+                                    .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))
                                     .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
                                     .addLast(RequestDeadline.NAME, new RequestDeadline(readTimeout))
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));

@@ -29,3 +29,26 @@ export function severityOf(type) {
   if (LOOK.has(type)) return 'warning';
   return 'info';
 }
+
+// What each alert is called on the console: the arbiter reads words, not wire names.
+const TITLES = {
+  MOVE_REPLACED: 'Move replaced', MOVE_RETRACTED: 'Move taken back', ILLEGAL_MOVE: 'Illegal move',
+  'ILLEGAL_MOVE.CAPTURE_MISSED': 'Illegal move: capture missed', 'ILLEGAL_MOVE.CAPTURE_NOT_MAXIMAL': 'Illegal move: not the maximum capture',
+  'ILLEGAL_MOVE.WRONG_PIECES_REMOVED': 'Illegal move: wrong pieces removed', 'ILLEGAL_MOVE.REMOVED_WITHOUT_CAPTURE': 'Illegal move: piece removed without a capture',
+  'ILLEGAL_MOVE.OPPONENT_PIECE_MOVED': 'Illegal move: opponent\'s piece moved', 'ILLEGAL_MOVE.MOVED_TWICE': 'Illegal move: moved twice',
+  'ILLEGAL_MOVE.UNCROWNED_KING_MOVED': 'Illegal move: uncrowned king moved',
+  IRREGULAR_MOVE_STANDS: 'Irregular move stands', UNCROWNED_KING: 'Uncrowned king', KING_CROWNED: 'King crowned',
+  ACCIDENTAL_DISPLACEMENT: 'Piece displaced', TOUCH_MOVE: 'Touched piece not played', CAPTURE_EXECUTION: 'Capture executed irregularly',
+  BOARD_ORIENTATION: 'Board turned the wrong way', POSITION_UNKNOWN: 'Position unknown', POSITION_RECOVERED: 'Position recovered',
+  DRAW_RULE_STARTED: 'Draw-rule count started', DRAW_BY_RULE: 'Draw by rule', EARLY_DRAW_AGREED: 'Early draw agreed',
+  NO_LEGAL_MOVES: 'No legal moves', CLOCK_PRESSED_WITHOUT_MOVE: 'Clock pressed without a move', INCOMPLETE_MOVE: 'Incomplete move',
+  FLAG_FALL: 'Flag fall', CLOCK_MISMATCH: 'Clock does not match the time control', BOARD_DISCONNECTED: 'Board disconnected',
+  BOARD_RECONNECTED: 'Board reconnected', GAME_STARTED: 'New game set up on the board',
+};
+
+/** "Illegal move: capture missed (art. 6.2)": the alert's readable title with the article it concerns. */
+export function titleOf(type, subtype) {
+  const title = TITLES[subtype ? `${type}.${subtype}` : type] ?? TITLES[type] ?? type;
+  const article = articleOf(type, subtype);
+  return article ? `${title} (art. ${article})` : title;
+}

@@ -1,8 +1,8 @@
 // Arbiter console: alert feed, per-board status, acknowledge, enter a result, correct a game.
 import { createStore, gamesByBoard, openAlerts } from './model.js';
-import { connectSpectator, connectArbiter, relayBase } from './connection.js';
+import { titleOf } from './alerts.js';
+import { connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
-import { lastPly } from './model.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame } from './ui.js';
 
@@ -11,17 +11,27 @@ const TOKEN_KEY = 'damrelay.arbiterToken';
 /** The per-board status line: what the arbiter needs to know at a glance. */
 export function statusLine(game) {
   const s = game.status;
-  const parts = [s.link === 'connected' ? 'connected' : s.link === 'disconnected' ? 'board disconnected' : 'waiting'];
+  // a board the relay has had moves from, and no disconnection since, is connected
+  const link = s.link === 'waiting' && game.moves.length ? 'connected' : s.link;
+  const parts = [game.result && link !== 'disconnected' ? 'finished' : link === 'connected' ? 'connected' : link === 'disconnected' ? 'board disconnected' : 'waiting'];
   if (s.outOfStep) parts.push('out of step');
   if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
-  if (s.drawRule) parts.push(`draw rule: count ${drawCount(game)} of ${s.drawRule.limit}`);
   if (game.result) parts.push(`result ${game.result}`);
   return parts.join(' · ');
 }
 
-/** Moves by both since the draw-rule count began (a "move" is a white and a black ply). */
-export function drawCount(game) {
-  return Math.min(game.status.drawRule.limit, Math.floor((lastPly(game) - game.status.drawRule.startPly) / 2));
+/** The last moves before a draw by rule: from here on the console highlights the count. */
+export const DRAW_NEAR_MOVES = 3;
+
+/**
+ * The running draw counts as the relay's game model counted them after the last move, e.g.
+ * "16-move rule: 9 of 16"; a count that ended is no longer there.
+ */
+export function drawCounts(game) {
+  return (game.status.draws ?? []).map(d => {
+    const count = d.count ?? 0;
+    return { text: `${d.label} rule: ${count} of ${d.limit}`, article: d.article ?? '', near: d.limit - count <= DRAW_NEAR_MOVES };
+  });
 }
 
 export function alertsNewestFirst(state) {
@@ -31,17 +41,16 @@ export function alertsNewestFirst(state) {
 function alertItem(a, state, actions) {
   const g = state.games.get(a.gameId);
   const board = g?.board ?? a.board ?? '?';
-  const name = a.subtype ? `${a.type}.${a.subtype}` : a.type;
+  const name = titleOf(a.type, a.subtype);
   const time = a.at ? new Date(a.at).toLocaleTimeString() : '';
   return h('li', { class: `alert severity-${(a.severity ?? 'info').toLowerCase()}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
     h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply }), dataset: { focusKey: `open-${a.id}` },
       'aria-label': `Open board ${board} at ply ${a.ply}: ${name}` },
       h('span', { class: 'severity' }, (a.severity ?? 'info').toUpperCase()),
       h('span', { class: 'where' }, `Board ${board} · ply ${a.ply ?? '–'}`),
-      h('span', { class: 'type' }, name),
-      a.article ? h('span', { class: 'article' }, `art. ${a.article}`) : null,
+      h('span', { class: 'type', title: a.subtype ? `${a.type}.${a.subtype}` : a.type }, name),
       h('span', { class: 'text' }, a.text ?? ''),
-      time ? h('time', {}, time) : null),
+      time ? h('time', { datetime: new Date(a.at).toISOString(), title: 'when the relay accepted it' }, time) : null),
     a.acknowledged
       ? h('span', { class: 'acked' }, 'acknowledged')
       : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id), 'aria-label': `Acknowledge ${name} on board ${board}` }, 'Acknowledge'));
@@ -53,13 +62,17 @@ function renderConsole(root, state, actions) {
   root.querySelector('.alerts').replaceChildren(...(alerts.length ? alerts.map(a => alertItem(a, state, actions)) : [h('li', { class: 'empty' }, 'No alerts.')]));
   const games = gamesByBoard(state);
   root.querySelector('.statuses').replaceChildren(...games.map(g => h('li', { dataset: { game: g.id } },
-    h('strong', {}, `Board ${g.board ?? '?'}`), ' ', h('span', { class: 'status-line' }, statusLine(g)))));
+    h('strong', {}, `Board ${g.board ?? '?'}`), ' ', h('span', { class: 'status-line' }, statusLine(g)),
+    ...drawCounts(g).map(d => h('span', { class: `draw-count${d.near ? ' draw-near' : ''}`, title: d.article,
+      'aria-label': `${d.text}${d.near ? ', a draw is near' : ''} (${d.article})` }, d.text)))));
   for (const select of root.querySelectorAll('select.game-choice')) {
     const chosen = select.value;
     select.replaceChildren(...games.map(g => h('option', { value: g.id }, `Board ${g.board ?? '?'}: ${g.white.name} – ${g.black.name}`)));
     if (chosen && state.games.has(chosen)) select.value = chosen;
   }
   renderOverview(root.querySelector('.overview'), state, { arbiter: true });
+  const report = root.querySelector('a.report-link');
+  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event') });
 }
 
 /** The Correction a form describes: take back to a ply, replace the move at a ply, or set a position. */
@@ -85,25 +98,44 @@ export function startArbiterPage() {
   const round = Number(params().get('round') ?? 0);
   // The token is kept for this tab only; it never goes into links.
   const token = sessionStorage.getItem(TOKEN_KEY);
-  if (!token || !eventId) {
+  const loginError = login.querySelector('.login-error');
+  const showLogin = message => {
     login.hidden = false;
     root.hidden = true;
+    document.getElementById('connection').textContent = message ? 'Not signed in' : 'Sign in';
+    loginError.textContent = message ?? '';
+    loginError.hidden = !message;
     login.querySelector('input[name="event"]').value = eventId;
     login.querySelector('input[name="round"]').value = round || '';
-    login.addEventListener('submit', e => {
-      e.preventDefault();
-      const f = e.currentTarget;
-      sessionStorage.setItem(TOKEN_KEY, f.token.value.trim());
-      location.href = pageLink('arbiter.html', { event: f.event.value.trim(), round: f.round.value || null });
-    });
+  };
+  login.addEventListener('submit', e => {
+    e.preventDefault();
+    const f = e.currentTarget;
+    sessionStorage.setItem(TOKEN_KEY, f.token.value.trim());
+    location.href = pageLink('arbiter.html', { event: f.event.value.trim(), round: f.round.value || null });
+  });
+  if (!token || !eventId) {
+    showLogin(null);
     return;
   }
+  // The console shows itself once the relay accepted the token; a refusal brings the sign-in back with the reason.
+  root.hidden = true;
+  login.hidden = true;
   const store = createStore();
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
   const base = relayBase(location);
-  // Snapshots come from the spectator stream; alerts and live updates from the arbiter stream.
-  const spectator = connectSpectator({ store, base, subscription: { eventId, round } });
-  const arbiter = connectArbiter({ store, base, token, eventId });
+  // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
+  const arbiter = connectArbiter({ store, base, token, eventId, round });
+  store.subscribe(state => {
+    const link = state.arbiterLink;
+    if (link?.state === 'refused') {
+      sessionStorage.removeItem(TOKEN_KEY);
+      arbiter.close();
+      showLogin(`The relay refused the token for event "${eventId}": ${String(link.error ?? '').replace(/^refused: /, '')}`);
+    } else if (link?.accepted && root.hidden && login.hidden) {
+      root.hidden = false;
+    }
+  });
   const feedback = root.querySelector('.feedback');
   const attempt = (what, promise) => {
     feedback.textContent = `${what}: sending…`;
@@ -146,5 +178,5 @@ export function startArbiterPage() {
   });
   renderConsole(root, store.state, actions);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);
-  window.damrelay = { store, spectator, arbiter };
+  window.damrelay = { store, arbiter };
 }

@@ -55,8 +55,11 @@ export function rebaseClocks(store, delayMs, now = Date.now()) {
 }
 
 function player(p) {
-  return { name: p?.name || '?', team: p?.team ?? '', rating: p?.rating ?? 0 };
+  return { name: p?.name || '?', team: p?.team ?? '', rating: p?.rating ?? 0, fed: p?.fedId ?? '' };
 }
+
+/** A ply with no notation is a position the arbiter set: shown as such, not as a move. */
+const SET_POSITION = 'position set';
 
 function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
@@ -65,14 +68,15 @@ function gameOf(snapshot, delayMs = 0) {
   const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
-    match: info.match ?? '', white: player(info.white), black: player(info.black),
+    match: info.match ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
     moves: (snapshot.plies ?? []).map((p, i) => ({
-      ply: i + 1 + offset, notation: p.notation || (p.irregular ? '(set)' : '?'), fen: p.fen,
-      clock: clockOf(p.clock), irregular: !!p.irregular,
+      ply: i + 1 + offset, notation: p.notation || SET_POSITION, fen: p.fen,
+      clock: clockOf(p.clock), irregular: !!p.irregular && !!p.notation, set: !p.notation,
     })),
     result: RESULT_TEXT[snapshot.result] ?? null,
     clock: clockOf(snapshot.clock, delayMs),
+    ...(snapshot.plies ? { status: { draws: snapshot.draws ?? [] } } : {}),
   };
 }
 
@@ -82,14 +86,14 @@ export function alertOf(a) {
     id: String(a.alertId), gameId: a.gameId, board: a.board ?? null, ply: e.ply ?? 0,
     type: e.type, subtype: e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null,
     severity: severityOf(e.type), article: articleOf(e.type, e.subtype), text: e.text ?? '',
-    // captureTimeMs is wall time or a capture's own clock; only the former is worth showing as a time.
-    squares: e.squares ?? [], at: Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : Date.now(),
+    // the relay's time of acceptance: the same on every screen and after a reload or an acknowledgement
+    squares: e.squares ?? [], at: Number(a.relayTimeMs) || (Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : null),
     acknowledged: !!a.acknowledged, acknowledgedBy: a.acknowledgedBy ?? '',
   };
 }
 
 /** What a board-status event says about the board (arbiter stream only). */
-function statusOf(e) {
+export function statusOf(e) {
   switch (e.type) {
     case 'BOARD_DISCONNECTED': return { link: 'disconnected' };
     case 'BOARD_RECONNECTED': return { link: 'connected' };
@@ -97,8 +101,9 @@ function statusOf(e) {
     case 'POSITION_RECOVERED': return { outOfStep: false };
     case 'UNCROWNED_KING': return { uncrowned: e.squares ?? [] };
     case 'KING_CROWNED': return { uncrowned: [] };
-    case 'DRAW_RULE_STARTED': return { drawRule: { limit: e.count ?? 0, startPly: e.ply ?? 0 } };
-    case 'DRAW_BY_RULE': return { drawRule: null };
+    // the relay stamps every count running on these (and on every move, below)
+    case 'DRAW_RULE_STARTED': return { draws: e.draws ?? [] };
+    case 'DRAW_BY_RULE': return { draws: e.draws ?? [] };
     default: return null;
   }
 }
@@ -129,6 +134,8 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   if (u.event) {
     const e = u.event;
     const moved = e.type === 'MOVE' || (e.type === 'ILLEGAL_MOVE' && e.fen);
+    // every position change carries the counts running after it: none = every count ended
+    if (moved || e.type === 'MOVE_REPLACED' || e.type === 'MOVE_RETRACTED') store.status(id, { draws: e.draws ?? [] });
     if (moved || e.type === 'MOVE_REPLACED') {
       const ply = e.type === 'MOVE_REPLACED' && last > base ? last : last + 1;
       store.move(id, { ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), irregular: e.type === 'ILLEGAL_MOVE' }, v);
@@ -144,9 +151,11 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     const c = u.correction;
     // plies are numbered as in arbiter-events.md on both sides; ply 0 (or 1 with black to move first) = the start
     const kept = Math.max(base, c.ply ?? 0);
-    if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v);
-    else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v);
-    else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: '(set)', fen: c.fen, clock: null, corrected: true }], v);
+    // spectators see a correction as such, with the arbiter's reason: never a silent rewrite
+    const note = { kind: c.kind, ply: kept, reason: c.reason ?? '', arbiter: c.arbiter ?? '', notation: c.notation ?? '', at: Number(u.relayTimeMs) || null };
+    if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v, null, note);
+    else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v, null, note);
+    else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: SET_POSITION, fen: c.fen, clock: null, corrected: true, set: true }], v, null, note);
     else throw new Error(`game ${id}: unknown correction kind "${c.kind}"`);
   } else if ('result' in u) {
     store.result(id, RESULT_TEXT[u.result] ?? null, v);
@@ -218,18 +227,24 @@ export function connectSpectator({ store, base, subscription, WebSocketImpl = gl
         if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
         store.delay(delaySeconds);
       }
-      else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}` });
+      else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}`, ...notFound(m.error.code) });
     },
   });
+}
+
+/** An unknown event, round or game is an answer, not a connection problem: the page says so. */
+function notFound(code) {
+  return /^UNKNOWN_/.test(code ?? '') ? { state: 'not-found', code } : {};
 }
 
 /**
  * Arbiter stream on /arbiter: alerts and live updates. Requests return a promise of the relay's
  * `ok` text, rejected with its error.
  */
-export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter', WebSocketImpl = globalThis.WebSocket }) {
+export function connectArbiter({ store, base, token, eventId, round = 0, arbiter = 'arbiter', WebSocketImpl = globalThis.WebSocket }) {
   const pending = new Map();
   let nextId = 1;
+  let accepted = false;
   const conn = resilientSocket({
     url: `${base.ws}/arbiter`, report: store.arbiterLink, WebSocketImpl,
     onOpen: socket => socket.send(JSON.stringify({ requestId: 'hello', hello: { token, eventId, arbiter } })),
@@ -242,8 +257,17 @@ export function connectArbiter({ store, base, token, eventId, arbiter = 'arbiter
         else waiting.resolve(m.ok);
         return;
       }
-      if (m.alert) store.alert(alertOf(m.alert));
-      else if (m.update) applyLiveUpdate(m.update);
+      if (!accepted) { accepted = true; store.arbiterLink({ accepted: true }); }
+      if (m.snapshot) {
+        if (!round || m.snapshot.info?.round === round) store.putGame(gameOf(m.snapshot), m.snapshot.version ?? 0);
+      }
+      else if (m.alert) {
+        const a = alertOf(m.alert);
+        store.alert(a);
+        // the alerts so far come after each (re)connect: they tell each board's state, also after a reload
+        const s = statusOf(m.alert.event ?? {});
+        if (s) store.status(a.gameId, s);
+      } else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
   });

@@ -5,7 +5,7 @@ import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
-import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, watching } from './ui.js';
 
 /** What the viewer looks at: a ply, or null to follow the live game. */
 export function createView(initialPly = null) {
@@ -45,6 +45,28 @@ function clockText(game, ply, live) {
   return m?.clock ? { white: formatClock(m.clock.white), black: formatClock(m.clock.black) } : { white: '–:––', black: '–:––' };
 }
 
+/** What the line under the board says: live, finished with the result, or a move looked back at. */
+export function positionText(g, ply, live, move) {
+  const where = move ? `after ${plyLabel(ply).number}.${plyLabel(ply).white ? '' : '..'} ${move.notation}` : 'start position';
+  if (!live) return `Viewing: ${where}`;
+  return g.result ? `Finished ${g.result}: ${where}` : `Live: ${where}`;
+}
+
+/** The tab's title: board, players and the latest move or the result, so a background tab tells the news. */
+export function tabTitle(g) {
+  const last = g.moves[g.moves.length - 1];
+  const news = g.result ? g.result : last ? `${plyLabel(last.ply).number}.${plyLabel(last.ply).white ? '' : '..'} ${last.notation}` : 'not started';
+  return `${g.board ? `B${g.board} ` : ''}${g.white.name} – ${g.black.name}: ${news} · damrelay`;
+}
+
+/** "Arbiter: move 12 taken back — reason" for a correction seen live. */
+export function correctionText(c) {
+  const what = c.kind === 'TAKE_BACK' ? `took the game back to after ply ${c.ply}`
+    : c.kind === 'REPLACE_MOVE' ? `replaced ply ${c.ply} by ${c.notation}`
+      : `set the position after ply ${c.ply}`;
+  return `The arbiter${c.arbiter ? ` (${c.arbiter})` : ''} ${what}${c.reason ? `: ${c.reason}` : ''}`;
+}
+
 /** Game ids are "<event>-r<round>-b<board>": the overview of its round is one click away. */
 export function eventOf(gameId) {
   const m = /^(.+)-r(\d+)-b\d+$/.exec(gameId ?? '');
@@ -72,6 +94,9 @@ export function startGamePage() {
     result: root.querySelector('.game-result'),
     position: root.querySelector('.position-label'),
     live: root.querySelector('button.live'),
+    corrections: root.querySelector('.corrections'),
+    chooser: root.querySelector('select.board-choice'),
+    watching: root.querySelector('.watching'),
   };
 
   function game() { return store.state.games.get(String(gameId)); }
@@ -79,14 +104,18 @@ export function startGamePage() {
   function render() {
     const g = game();
     if (!g) {
-      el.title.textContent = gameId ? `Waiting for game ${gameId}…` : 'No game chosen (add ?game=…)';
+      const missing = store.state.connection.state === 'not-found';
+      el.title.textContent = !gameId ? 'No game chosen (add ?game=…)'
+        : missing ? `There is no game "${gameId}" on this relay` : `Waiting for game ${gameId}…`;
+      root.classList.toggle('unknown-game', missing);
       return;
     }
     const ply = shownPly(view, g);
     const live = view.ply === null;
     el.title.textContent = `${g.board ? `Board ${g.board}: ` : ''}${g.white.name} – ${g.black.name}`;
-    el.white.querySelector('.name').textContent = `${g.white.name}${g.white.team ? ` (${g.white.team})` : ''}`;
-    el.black.querySelector('.name').textContent = `${g.black.name}${g.black.team ? ` (${g.black.team})` : ''}`;
+    el.white.querySelector('.name').textContent = `${playerLabel(g.white)}${g.white.team ? ` · ${g.white.team}` : ''}`;
+    el.black.querySelector('.name').textContent = `${playerLabel(g.black)}${g.black.team ? ` · ${g.black.team}` : ''}`;
+    document.title = tabTitle(g);
     const fen = fenAt(g, ply);
     const svg = renderBoard(parseFen(fen), {
       flipped: view.flipped, numbers: view.numbers,
@@ -97,14 +126,10 @@ export function startGamePage() {
     el.board.dataset.ply = ply;
     el.board.classList.toggle('flipped', view.flipped);
     root.classList.toggle('flipped', view.flipped);
-    const m = moveAt(g, ply);
-    if (m) {
-      const { number, white } = plyLabel(ply);
-      el.position.textContent = `${live ? 'Live' : 'Viewing'}: after ${number}.${white ? '' : '..'} ${m.notation}`;
-    } else {
-      el.position.textContent = `${live ? 'Live' : 'Viewing'}: start position`;
-    }
+    el.position.textContent = positionText(g, ply, live, moveAt(g, ply));
+    root.classList.toggle('finished', !!g.result);
     el.live.hidden = live;
+    el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))));
     el.result.textContent = g.result ? `Result ${g.result}` : '';
     renderMoves(g, ply);
     tick();
@@ -113,7 +138,7 @@ export function startGamePage() {
   function renderMoves(g, ply) {
     const moveButton = m => m
       ? h('button', {
-        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}`,
+        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}${m.set ? ' set' : ''}`,
         dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
         'aria-current': m.ply === ply ? 'step' : null,
         title: m.irregular ? 'irregular move that stood (art. 7.2)' : (m.corrected ? 'set by the arbiter' : null),
@@ -177,7 +202,18 @@ export function startGamePage() {
     render();
   });
 
-  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') keepFocus(render); });
+  store.subscribe((_, what) => { if (what.kind !== 'delay') keepFocus(render); });
+  const { event, round } = eventOf(gameId);
+  el.chooser.addEventListener('change', () => { location.href = pageLink('game.html', { game: el.chooser.value }); });
+  if (event) {
+    pollEvent(base, event, ev => {
+      const games = (ev.games ?? []).filter(s => String(s.info?.round) === round);
+      el.chooser.replaceChildren(...games.map(s => h('option', { value: s.info.gameId, selected: s.info.gameId === gameId },
+        `Board ${s.info.board}: ${s.info.white?.name ?? '?'} – ${s.info.black?.name ?? '?'}`)));
+      el.chooser.hidden = games.length < 2;
+      el.watching.textContent = watching(games.find(s => s.info.gameId === gameId));
+    });
+  }
   render();
   setInterval(tick, 200);
   if (!gameId) return;

@@ -4,11 +4,12 @@ import { parseFen, diff, START_FEN } from './fen.js';
 import { pathOf, isCapture } from './notation.js';
 
 /**
- * Game: {id, board, white: {name, team}, black: {name, team}, startFen,
- *        moves: [{ply, notation, fen, clock?: {white, black}}], result, clock, status}
+ * Game: {id, board, white: {name, team, rating, fed}, black: {…}, startFen,
+ *        moves: [{ply, notation, fen, clock?: {white, black}, set?, corrected?}], result, clock, status,
+ *        corrections: [{kind, ply, reason, arbiter, notation, at}] (seen live)}
  * clock: {white, black (ms left), running: 'W'|'B'|null, at (local ms when received)}
  * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares],
- *          drawRule: {kind, count, limit} | null}
+ *          draws: [{rule, label, article, count, limit, startPly}] (the draw counts running)}
  * Alert: {id, gameId, board, ply, type, subtype, severity, article, text, at, acknowledged}
  */
 export function createStore() {
@@ -20,6 +21,7 @@ export function createStore() {
     connection: { state: 'connecting', retryInMs: 0, error: null },
     arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,
+    pendingStatus: new Map(), // board status learned before the game's snapshot arrived
   };
   const listeners = new Set();
   const emit = what => listeners.forEach(fn => fn(state, what));
@@ -32,7 +34,7 @@ export function createStore() {
       startFen: g.startFen || START_FEN,
       moves: [...(g.moves ?? [])].sort((a, b) => a.ply - b.ply),
       result: g.result ?? null, clock: g.clock ?? null,
-      status: { link: 'waiting', outOfStep: false, uncrowned: [], drawRule: null, ...(g.status ?? {}) },
+      status: { link: 'waiting', outOfStep: false, uncrowned: [], draws: [], ...(g.status ?? {}) },
     };
   }
 
@@ -62,6 +64,11 @@ export function createStore() {
       const old = state.games.get(n.id);
       // A snapshot says nothing of board status (arbiter-only events): keep what we learned.
       if (old) n.status = { ...old.status, ...(g.status ?? {}) };
+      if (state.pendingStatus.has(n.id)) {
+        n.status = { ...n.status, ...state.pendingStatus.get(n.id) };
+        state.pendingStatus.delete(n.id);
+      }
+      n.corrections = old?.corrections ?? [];
       state.games.set(n.id, n);
       setVersion(n.id, version);
       emit({ kind: 'game', gameId: n.id });
@@ -80,11 +87,12 @@ export function createStore() {
       emit({ kind: 'move', gameId: g.id, ply: move.ply });
     },
 
-    /** The arbiter rewrote the game from `fromPly` on. */
-    correct(gameId, fromPly, moves, version = null, startFen = null) {
+    /** The arbiter rewrote the game from `fromPly` on; `note` ({kind, ply, reason, arbiter}) says so to spectators. */
+    correct(gameId, fromPly, moves, version = null, startFen = null, note = null) {
       const g = game(gameId);
       if (startFen) g.startFen = startFen;
       g.moves = g.moves.filter(m => m.ply < fromPly).concat(moves);
+      if (note) g.corrections = [...(g.corrections ?? []), note];
       setVersion(gameId, version);
       emit({ kind: 'correction', gameId: g.id, ply: fromPly });
     },
@@ -102,7 +110,11 @@ export function createStore() {
     },
 
     status(gameId, status, version = null) {
-      const g = game(gameId);
+      const g = state.games.get(String(gameId));
+      if (!g) {
+        state.pendingStatus.set(String(gameId), { ...(state.pendingStatus.get(String(gameId)) ?? {}), ...status });
+        return;
+      }
       g.status = { ...g.status, ...status };
       setVersion(gameId, version);
       emit({ kind: 'status', gameId: g.id });

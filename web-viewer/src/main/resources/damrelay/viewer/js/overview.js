@@ -4,7 +4,7 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
-import { h, bindConnectionStatus, params, pageLink, keepFocus } from './ui.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, roundTabs, watching } from './ui.js';
 
 function teamsOf(state, games) {
   if (state.round.teams?.length) return state.round.teams;
@@ -36,7 +36,7 @@ function card(g, state, arbiter) {
   });
   const player = (side, colour) => h('div', { class: `player ${colour}${running === colour[0].toUpperCase() ? ' to-move' : ''}` },
     h('span', { class: 'swatch', 'aria-hidden': 'true' }),
-    h('span', { class: 'who' }, h('span', { class: 'name' }, side.name), side.team ? h('span', { class: 'team' }, side.team) : null),
+    h('span', { class: 'who' }, h('span', { class: 'name' }, playerLabel(side)), side.team ? h('span', { class: 'team' }, side.team) : null),
     h('span', { class: 'clock', dataset: { side: colour[0].toUpperCase() }, 'aria-label': `${colour} clock` }, clocks[colour]));
   return h('li', { class: `game-card${alerts.length ? ' has-alert' : ''}`, dataset: { game: g.id, board: g.board ?? '' } },
     h('a', { href: pageLink('game.html', { game: g.id }), class: 'card-link', dataset: { focusKey: `card-${g.id}` },
@@ -44,7 +44,8 @@ function card(g, state, arbiter) {
       h('div', { class: 'card-head' },
         h('span', { class: 'board-no' }, `Board ${g.board ?? '?'}`),
         alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': `${alerts.length} open alert${alerts.length > 1 ? 's' : ''}` }, `⚠ ${alerts.length}`) : null,
-        h('span', { class: 'result', 'aria-label': 'result' }, g.result ?? '')),
+        h('span', { class: 'result', 'aria-label': 'result' }, g.result ?? ''),
+        state.event ? h('span', { class: 'watching' }, watching(state.event.games?.find(s => s.info?.gameId === g.id))) : null),
       board),
     player(g.white, 'white'),
     player(g.black, 'black'),
@@ -58,6 +59,7 @@ function heading(state, games, pdnUrl) {
   const event = state.round.event || first?.eventId || '';
   const title = first ? `${event}${first.round ? ` — round ${first.round}` : ''}` : '';
   return h('div', { class: 'match-head' },
+    roundTabs(state.event, first?.round ?? null),
     h('h2', {}, title || 'Round'),
     pdnUrl ? h('a', { class: 'pdn-link', href: pdnUrl, download: '' }, 'PDN of the round') : null,
     teams.length === 2
@@ -120,16 +122,22 @@ export function tickClocks(container, state) {
   }
 }
 
-/**
- * The event's display name from the relay's JSON endpoint. Served from another host the viewer
- * may not read it (no CORS on the relay): then the event id stands in, nothing else changes.
- */
-export async function fetchEventName(base, eventId) {
+/** The start page without an event: every event of the relay, each linking to its first round. */
+export async function renderEventList(container, base) {
+  container.replaceChildren(h('p', { class: 'empty' }, 'Loading the events…'));
   try {
-    const res = await fetch(`${base.http}/api/events/${encodeURIComponent(eventId)}`);
-    return res.ok ? (await res.json()).name || null : null;
+    const res = await fetch(`${base.http}/api/events`);
+    const events = res.ok ? (await res.json()).events ?? [] : [];
+    const rounds = await Promise.all(events.map(e => fetch(`${base.http}/api/events/${encodeURIComponent(e.eventId)}`)
+      .then(r => (r.ok ? r.json() : {})).catch(() => ({}))));
+    container.replaceChildren(h('h2', {}, 'Events'), events.length
+      ? h('ul', { class: 'event-list' }, events.map((e, i) => h('li', {},
+        h('a', { href: pageLink('index.html', { event: e.eventId, round: rounds[i].rounds?.[0]?.number ?? 1 }) }, e.name || e.eventId),
+        e.site ? h('span', { class: 'site' }, ` · ${e.site}`) : null,
+        (rounds[i].rounds ?? []).length ? h('span', { class: 'rounds' }, ` · ${rounds[i].rounds.length} round${rounds[i].rounds.length > 1 ? 's' : ''}`) : null)))
+      : h('p', { class: 'empty' }, 'This relay has no events.'));
   } catch {
-    return null;
+    container.replaceChildren(h('p', { class: 'empty' }, 'The relay\'s event list could not be read. Open this page with ?event=<event id>&round=<n>.'));
   }
 }
 
@@ -143,11 +151,16 @@ export function startOverviewPage() {
   const schedule = renderScheduler(container, store.state, { pdnUrl });
   store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') schedule(what); });
   if (!subscription.eventId) {
-    container.replaceChildren(h('p', { class: 'empty' }, 'Which event? Open this page with ?event=<event id>&round=<n>.'));
+    document.getElementById('connection').hidden = true;
+    renderEventList(container, base);
     return;
   }
   renderOverview(container, store.state, { pdnUrl });
   setInterval(() => tickClocks(container, store.state), 250);
-  fetchEventName(base, subscription.eventId).then(name => { if (name) store.round({ event: name }); });
+  // the event's JSON names it, lists its rounds (tabs) and counts each game's spectators
+  pollEvent(base, subscription.eventId, ev => {
+    store.state.event = ev;
+    store.round({ event: ev.name || subscription.eventId });
+  });
   window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };
 }

@@ -22,6 +22,7 @@ const CONNECTION_TEXT = {
   reconnecting: 'Reconnecting',
   closed: 'Disconnected',
   refused: 'Refused',
+  'not-found': 'Not found',
 };
 
 function describe(c) {
@@ -36,8 +37,8 @@ export function bindConnectionStatus(store, statusEl, delayEl) {
   const render = () => {
     const c = store.state.connection;
     const a = store.state.arbiterLink;
-    // On the console both streams must be up: show the worse of the two.
-    const worst = a && a.state !== 'live' ? a : c;
+    // The console lives on the arbiter stream alone (the spectator stream then never opens).
+    const worst = a && (a.state !== 'live' || c.state === 'connecting') ? a : c;
     statusEl.textContent = a && worst === a ? `Arbiter stream: ${describe(a)}` : describe(c);
     statusEl.dataset.state = worst.state;
     const d = store.state.delaySeconds;
@@ -67,6 +68,48 @@ export function pageLink(page, extra = {}) {
 
 export function resultText(result) {
   return result ?? '';
+}
+
+/** "Hein Meijer (1950, NED)": a player's name with rating and federation when known. */
+export function playerLabel(p) {
+  const extra = [p.rating ? String(p.rating) : '', p.fed ?? ''].filter(Boolean).join(', ');
+  return extra ? `${p.name} (${extra})` : p.name;
+}
+
+/**
+ * The event's JSON from the relay (rounds with dates, games with results and spectator counts),
+ * polled with its ETag so an unchanged event costs a 304. Calls `onEvent(json)` on each change;
+ * served from another host without CORS it stays silent.
+ */
+export function pollEvent(base, eventId, onEvent, everyMs = 15_000) {
+  let etag = null;
+  const once = async () => {
+    try {
+      const res = await fetch(`${base.http}/api/events/${encodeURIComponent(eventId)}`, { headers: etag ? { 'If-None-Match': etag } : {} });
+      if (res.status === 200) {
+        etag = res.headers.get('ETag');
+        onEvent(await res.json());
+      }
+    } catch { /* the next poll tries again */ }
+  };
+  once();
+  return setInterval(once, everyMs);
+}
+
+/** Round tabs: one link per round of the event, the shown one marked current. */
+export function roundTabs(event, round, page = 'index.html') {
+  const rounds = event?.rounds ?? [];
+  if (rounds.length < 2) return null;
+  return h('nav', { class: 'round-tabs', 'aria-label': 'rounds' }, rounds.map(r => h('a', {
+    href: pageLink(page, { event: event.eventId, round: r.number }),
+    class: r.number === round ? 'current' : null, 'aria-current': r.number === round ? 'page' : null,
+  }, `Round ${r.number}`)));
+}
+
+/** "12 watching" for a game summary of the event JSON. */
+export function watching(summary) {
+  const n = summary?.spectators ?? 0;
+  return `${n} watching`;
 }
 
 /**

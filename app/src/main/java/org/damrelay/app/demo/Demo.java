@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.time.LocalDate;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.emulator.speaker.PtyPair;
@@ -23,14 +24,19 @@ import org.damrelay.relay.config.Tokens;
 public final class Demo implements AutoCloseable {
 
     public static final String EVENT = "demo", DRIVER = "hall";
+    /** The match's teams: the home team has white on the odd boards, as in a team competition's pairing. */
+    public static final String HOME = "Team A", AWAY = "Team B";
 
     /**
      * @param ptys socat pseudo-terminals (true) or in-process lines (false)
      * @param edges 0: one relay; more: the relay is an origin, with a local redis-server and this many edge relays
      */
-    public record Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed, int edges) {
-        public Settings(int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {
-            this(port, boards, speed, ptys, corpus, workDir, seed, 0);
+    public record Settings(String host, int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed, int edges) {
+        /** Loopback: a demo is for this machine unless asked otherwise. */
+        public static final String LOOPBACK = "127.0.0.1";
+
+        public Settings(String host, int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {
+            this(host, port, boards, speed, ptys, corpus, workDir, seed, 0);
         }
     }
 
@@ -39,13 +45,15 @@ public final class Demo implements AutoCloseable {
     private final EmulatedHall hall;
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
+    private final String host;
 
-    private Demo(RelayServer relay, Cluster cluster, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards) {
+    private Demo(RelayServer relay, Cluster cluster, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, String host) {
         this.relay = relay;
         this.cluster = cluster;
         this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
+        this.host = host;
     }
 
     /** Redis and the edge relays of {@code --edges}; none for the single relay. */
@@ -53,13 +61,12 @@ public final class Demo implements AutoCloseable {
         static final Cluster NONE = new Cluster(null, List.of());
 
         /** Edges on free ports, with the origin's config but for their role. */
-        static Cluster start(String config, LocalRedis redis, int originPort, int count) throws Exception {
+        static Cluster start(String config, LocalRedis redis, String origin, int count) throws Exception {
             List<RelayServer> edges = new ArrayList<>();
             Cluster c = new Cluster(redis, edges);
             try {
                 for (int i = 0; i < count; i++) {
-                    String edge = config + "cluster: {role: edge, origin: \"http://127.0.0.1:" + originPort
-                            + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
+                    String edge = config + "cluster: {role: edge, origin: \"" + origin + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
                     edges.add(RelayServer.start(ConfigLoader.parse(edge, null).withPort(0)));
                 }
             } catch (Exception e) {
@@ -74,6 +81,12 @@ public final class Demo implements AutoCloseable {
             for (RelayServer e : edges) e.close();
             if (redis != null) redis.close();
         }
+    }
+
+    /** How an edge on this machine reaches the origin. */
+    private static String originAddress(String host, int port) {
+        String h = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + h + ":" + port;
     }
 
     public static boolean socatAvailable() {
@@ -97,10 +110,10 @@ public final class Demo implements AutoCloseable {
         }
         Cluster cluster = Cluster.NONE;
         try {
-            if (redis != null) cluster = Cluster.start(config, redis, relay.port(), s.edges());
+            if (redis != null) cluster = Cluster.start(config, redis, originAddress(s.host(), relay.port()), s.edges());
             EmulatedHall hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
-            return new Demo(relay, cluster, hall, arbiterToken, boards);
+            return new Demo(relay, cluster, hall, arbiterToken, boards, s.host());
         } catch (Exception e) {
             relay.close();
             cluster.close();
@@ -121,20 +134,28 @@ public final class Demo implements AutoCloseable {
 
     private static String relayConfig(Settings s, List<DemoGames.Board> boards, String driverToken, String arbiterToken) {
         StringBuilder c = new StringBuilder();
-        c.append("listen: {host: 0.0.0.0, port: ").append(s.port()).append("}\n");
+        c.append("listen: {host: ").append(quoted(s.host())).append(", port: ").append(s.port()).append("}\n");
         c.append("dataDir: ").append(s.workDir().resolve("relay-data").toAbsolutePath()).append('\n');
         c.append("events:\n  - id: ").append(EVENT).append("\n    name: \"Demo: national team competition\"\n");
         c.append("    driverTokens: [{name: hall, sha256: ").append(Tokens.sha256Hex(driverToken)).append("}]\n");
         c.append("    arbiterTokens: [{name: arbiter, sha256: ").append(Tokens.sha256Hex(arbiterToken)).append("}]\n");
-        c.append("    rounds: [{number: 1, delaySeconds: 0}]\n    boards:\n");
+        // the round's time control (the emulated clocks' 80 minutes plus 60 s a move) reaches every board's driver
+        c.append("    rounds: [{number: 1, delaySeconds: 0, timeControl: \"4800+60\", date: \"").append(LocalDate.now()).append("\"}]\n    boards:\n");
         for (DemoGames.Board b : boards) {
             c.append("      - {round: 1, board: ").append(b.number())
                     .append(", white: {name: ").append(quoted(name(b.game(), "White", b.number())))
+                    .append(", team: ").append(quoted(team(b.number(), true)))
                     .append("}, black: {name: ").append(quoted(name(b.game(), "Black", b.number())))
-                    .append("}, match: \"Team A - Team B\", timeControl: \"80m+1m/move\", driver: ").append(DRIVER)
+                    .append(", team: ").append(quoted(team(b.number(), false)))
+                    .append("}, match: \"").append(HOME).append(" - ").append(AWAY)
+                    .append("\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
         return c.toString();
+    }
+
+    static String team(int board, boolean white) {
+        return (board % 2 == 1) == white ? HOME : AWAY;
     }
 
     private static String name(PdnGame g, String tag, int board) {
@@ -148,10 +169,24 @@ public final class Demo implements AutoCloseable {
 
     public int port() { return relay.port(); }
 
-    /** The edge relays' ports (spectators' addresses); empty for the single relay. */
-    public List<Integer> edgePorts() {
-        return cluster.edges().stream().map(RelayServer::port).toList();
+    /** The edge relays' viewer addresses, as {@link #baseUrl()}; empty for the single relay. */
+    public List<String> edgeUrls() {
+        return cluster.edges().stream().map(e -> url(e.port())).toList();
     }
+
+    /** The address spectators open: the one the relay listens on (localhost's for every interface). */
+    public String baseUrl() {
+        return url(relay.port());
+    }
+
+    private String url(int port) {
+        String h = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + h + ":" + port;
+    }
+
+    public RelayServer relay() { return relay; }
+
+    public List<DemoGames.Board> boards() { return boards; }
 
     public String arbiterToken() { return arbiterToken; }
 

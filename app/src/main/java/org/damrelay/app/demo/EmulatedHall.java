@@ -31,6 +31,12 @@ public final class EmulatedHall implements AutoCloseable {
     /** Where the driver sends, as whom. {@code boardId}: board number to the pairings' source board. */
     public record Uplink(URI ingest, String token, String eventId, String driverId, IntFunction<String> boardId) {}
 
+    /**
+     * A board whose game is over stays plugged in and answering, as in a hall until the round
+     * ends: its game shows as finished, not as a disconnected board, until the demo stops.
+     */
+    static final long LINGER_MS = 24L * 3600 * 1000;
+
     private final DriverStation station;
     private final List<LinePump> pumps;
     private final List<Thread> threads;
@@ -65,7 +71,7 @@ public final class EmulatedHall implements AutoCloseable {
             }
             BoardSpeaker speaker = new BoardSpeaker(b.timeline(), String.format("DEMO%06d", b.number()), 1,
                     PieceCodes.standard(), NoiseProfile.defaults(), seed + b.number());
-            pumps.add(new LinePump(List.of(speaker), opener, new Pace(speed), 60_000, true));
+            pumps.add(new LinePump(List.of(speaker), opener, new Pace(speed), LINGER_MS, true));
         }
         // the boards first: with ptys the driver's line supervisor finds the links once socat made them
         for (int i = 0; i < pumps.size(); i++) {

@@ -26,15 +26,15 @@ class ClusterDemoTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    private HttpResponse<String> get(int port, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+    private HttpResponse<String> get(String base, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** Plies per game (in board order) from a relay's JSON state. */
-    private List<Integer> plies(int port) throws Exception {
+    private List<Integer> plies(String base) throws Exception {
         List<Integer> out = new ArrayList<>();
-        for (JsonNode g : new ObjectMapper().readTree(get(port, "/api/events/" + Demo.EVENT + "/rounds/1").body()).path("games")) {
+        for (JsonNode g : new ObjectMapper().readTree(get(base, "/api/events/" + Demo.EVENT + "/rounds/1").body()).path("games")) {
             out.add(g.path("plies").size());
         }
         return out;
@@ -42,14 +42,14 @@ class ClusterDemoTest {
 
     @Test
     void theDemoRunsThroughTwoEdges() throws Exception {
-        try (Demo demo = Demo.start(new Demo.Settings(0, 3, 20, false, null, dir, 1, 2))) {
-            List<Integer> edges = demo.edgePorts();
+        try (Demo demo = Demo.start(new Demo.Settings(Demo.Settings.LOOPBACK, 0, 3, 20, false, null, dir, 1, 2))) {
+            List<String> edges = demo.edgeUrls();
             assertEquals(2, edges.size());
-            for (int edge : edges) assertEquals(200, get(edge, "/").statusCode(), "each edge serves the viewer");
+            for (String edge : edges) assertEquals(200, get(edge, "/").statusCode(), "each edge serves the viewer");
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
-                    .until(() -> plies(demo.port()).stream().filter(n -> n >= 4).count() >= 2);
-            List<Integer> atOrigin = plies(demo.port());
-            for (int edge : edges) {
+                    .until(() -> plies(demo.baseUrl()).stream().filter(n -> n >= 4).count() >= 2);
+            List<Integer> atOrigin = plies(demo.baseUrl());
+            for (String edge : edges) {
                 // the edges catch up with what the origin had released by then, move for move
                 await().atMost(Duration.ofSeconds(30)).until(() -> {
                     List<Integer> there = plies(edge);

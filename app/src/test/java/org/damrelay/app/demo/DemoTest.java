@@ -58,7 +58,7 @@ class DemoTest {
     @Test
     void servesTheViewerAndItsGamesAdvance() throws Exception {
         // no corpus directory: the games bundled in the jar, as on a fresh clone without shared/
-        try (Demo demo = Demo.start(new Demo.Settings(0, 10, 10, false, null, dir, 1))) {
+        try (Demo demo = Demo.start(new Demo.Settings(Demo.Settings.LOOPBACK, 0, 10, 10, false, null, dir, 1))) {
             int port = demo.port();
             HttpResponse<String> index = get(port, "/");
             assertEquals(200, index.statusCode());

@@ -35,8 +35,8 @@ import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.wire.GameWire;
 import org.damrelay.proto.Hello;
-import org.damrelay.proto.MoveData;
 import org.damrelay.proto.RelayFrame;
 
 /**
@@ -149,8 +149,7 @@ public final class IngestLoad implements AutoCloseable {
         sent++;
         Move m = line.get(i);
         GameEvent ev = GameEvent.newBuilder().setType(EventType.MOVE)
-                .setMove(MoveData.newBuilder().setFrom(m.from()).setTo(m.to()).addAllCaptured(m.capturedSquares())
-                        .addAllPath(m.path()))
+                .setMove(GameWire.move(m))
                 .setCaptureTimeMs(System.currentTimeMillis()).setSentNanos(scheduledNanos).build();
         return BoardEvent.newBuilder().setBoard(board).setSeq(i + 1).setEvent(ev).setSentNanos(scheduledNanos).build();
     }

@@ -1,6 +1,7 @@
 package org.damrelay.driver.arbiter;
 
 import java.util.List;
+import org.damrelay.draughts.game.MoveCount;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
@@ -22,27 +23,41 @@ import org.damrelay.draughts.rules.Position;
  * @param before  the game position before the move (for notation), or null
  * @param after   the game position after the move or takeback, or null
  * @param clock   both players' remaining times when known, else null
+ * @param draws   on events that carry a position: the draw counts running after it (empty when
+ *                none runs: a count that ended is cleared), from the game model
+ * @param article the article of the game's own rulebook the event concerns ({@link Rulebook})
  */
 public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t,
                            List<Integer> squares, String text, Move move, Position before,
-                           Position after, ClockTimes clock) {
+                           Position after, ClockTimes clock, List<MoveCount> draws, String article) {
 
     public ArbiterEvent {
         squares = List.copyOf(squares);
+        draws = List.copyOf(draws);
         if (type == null) throw new IllegalArgumentException("event type missing");
         if ((type == EventType.ILLEGAL_MOVE) != (subtype != null)) {
             throw new IllegalArgumentException("a subtype goes with ILLEGAL_MOVE and only with it: " + type + "/" + subtype);
         }
+        if (article == null) article = subtype != null ? subtype.article() : type.article();
     }
 
-    /** The article the event concerns: the subtype's for an illegal move. */
-    public String article() {
-        return subtype != null ? subtype.article() : type.article();
+    /** An event without draw counts, citing the SWR (international draughts). */
+    public ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t, List<Integer> squares, String text,
+            Move move, Position before, Position after, ClockTimes clock) {
+        this(type, subtype, ply, side, t, squares, text, move, before, after, clock, List.of(), null);
     }
 
     /** A plain event (no move) for the arbiter. */
     public static ArbiterEvent info(EventType type, int ply, Color side, long t, List<Integer> squares, String text) {
         return new ArbiterEvent(type, null, ply, side, t, squares, text, null, null, null, null);
+    }
+
+    public ArbiterEvent withArticle(String a) {
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, a);
+    }
+
+    public ArbiterEvent withDraws(List<MoveCount> d) {
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, d, article);
     }
 
     @Override

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.damrelay.draughts.game.MoveCount;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Variant;
 
 /**
  * One event as one line of JSON, with the field names of arbiter-events.md: type, subtype, ply,
- * side, notation, fen, t, squares, text, article and both clocks (whiteMs, blackMs).
+ * side, notation, fen, t, squares, text, article and both clocks (whiteMs, blackMs), and the running draw counts ("draw").
  */
 public final class EventJson {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -33,6 +34,14 @@ public final class EventJson {
         e.squares().forEach(squares::add);
         n.put("text", e.text());
         if (!e.article().isEmpty()) n.put("article", e.article());
+        if (!e.draws().isEmpty()) {
+            // one object while one count runs, a list when several do (16-move and 25-move in a king ending)
+            ArrayNode list = mapper.createArrayNode();
+            for (MoveCount c : e.draws()) {
+                list.addObject().put("rule", c.rule().name()).put("count", c.moves()).put("limit", c.limit());
+            }
+            n.set("draw", list.size() == 1 ? list.get(0) : list);
+        }
         if (e.clock() != null) {
             n.put("whiteMs", e.clock().white().toMillis());
             n.put("blackMs", e.clock().black().toMillis());

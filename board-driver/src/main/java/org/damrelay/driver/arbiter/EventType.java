@@ -20,6 +20,8 @@ public enum EventType {
     EARLY_DRAW_AGREED("13.4"),
     NO_LEGAL_MOVES("8.1"),
     CLOCK_PRESSED_WITHOUT_MOVE("manual 4.4"),
+    /** A move was made and the opponent moved before its player pressed the clock (information). */
+    CLOCK_NOT_PRESSED("manual 4.4"),
     INCOMPLETE_MOVE("6.7"),
     FLAG_FALL("10.6, 12.1"),
     CLOCK_MISMATCH("manual 4.2"),
@@ -29,6 +31,11 @@ public enum EventType {
      * for it; short takebacks to the start stay MOVE_RETRACTED).
      */
     GAME_STARTED(""),
+    /**
+     * The driver started after the game had begun and no start position was given: the record
+     * starts from the first settled position seen (an addition to arbiter-events.md).
+     */
+    JOINED_MID_GAME("17"),
     BOARD_DISCONNECTED(""),
     BOARD_RECONNECTED("");
 

@@ -9,6 +9,8 @@ public enum IllegalKind {
     OPPONENT_PIECE_MOVED("7.2"),
     MOVED_TWICE("4"),
     UNCROWNED_KING_MOVED("3.4"),
+    /** Frisian only: a fourth non-capturing move in a row with the same king while its side has men (Frisian art. 17). */
+    KING_MOVE_LIMIT("Frisian 17"),
     OTHER("6.4");
 
     private final String article;

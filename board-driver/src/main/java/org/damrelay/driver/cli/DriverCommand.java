@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.reconstruct.Orientation;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
@@ -62,8 +61,9 @@ public final class DriverCommand implements Callable<Integer> {
     @Option(names = "--outbox", paramLabel = "DIR", description = "the outbox directory (default: outbox-<driver-id>)")
     Path outbox;
 
-    @Option(names = "--variant", defaultValue = "INTERNATIONAL", description = "INTERNATIONAL or FRISIAN (default: ${DEFAULT-VALUE})")
-    Variant variant;
+    /** Where no relay assigns a board its game's settings, these are used (without --start-fen a game under way is joined). */
+    @picocli.CommandLine.Mixin
+    SettingsOptions settings;
 
     @Option(names = "--orientation", paramLabel = "AUTO|NORMAL|TURNED|MIRRORED|MIRRORED_TURNED", defaultValue = "AUTO",
             description = "how the boards lie; AUTO detects it from the starting position (default: ${DEFAULT-VALUE})")
@@ -84,7 +84,7 @@ public final class DriverCommand implements Callable<Integer> {
         serials.forEach(s -> sources.add(new BoardSource.Serial(s)));
         buses.forEach(b -> sources.add(BoardSource.Bus.parse(b)));
         if (boardsFile != null) sources.addAll(BoardList.read(boardsFile));
-        ReconstructConfig rc = ReconstructConfig.defaults(variant);
+        ReconstructConfig rc = settings.reconstructConfig();
         if (!"AUTO".equalsIgnoreCase(orientation)) {
             rc = rc.withOrientation(Orientation.parse(orientation));
         }

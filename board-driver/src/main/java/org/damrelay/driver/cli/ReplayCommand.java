@@ -1,34 +1,39 @@
 package org.damrelay.driver.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.damrelay.draughts.notation.Fen;
-import org.damrelay.draughts.rules.Position;
-import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.EventJson;
 import org.damrelay.driver.capture.CaptureFormatException;
 import org.damrelay.driver.reconstruct.Orientation;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
-import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.replay.CaptureReconstruction;
 import org.damrelay.driver.replay.ReconstructedPdn;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code damrelay replay CAPTURE}: the events of a recorded board, one JSON object per line. */
+/**
+ * {@code damrelay replay CAPTURE}: the events of a recorded line, one JSON object per line. Bad
+ * input is one line on stderr and exit 2; what was read before the damage is still replayed and
+ * its PDN written.
+ */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replays a serial capture through decoding and move reconstruction, using the recorded times as the clock.",
-                "Prints every event (moves and arbiter alerts) as one JSON object per line on stdout."})
+                "Prints every event (moves and arbiter alerts) as one JSON object per line on stdout;",
+                "a bus capture replays every board (each line has its \"board\" address), or only --board N."})
 public final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,11 +41,11 @@ public final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "the capture file (dgt-capture v1)")
     Path capture;
 
-    @Option(names = "--variant", defaultValue = "international", description = "international or frisian (or GameType 20, 40); default ${DEFAULT-VALUE}")
-    String variant;
+    @Mixin
+    SettingsOptions settings;
 
-    @Option(names = "--start-fen", paramLabel = "FEN", description = "the position the game starts from (adjourned game, problem)")
-    String startFen;
+    @Option(names = "--board", paramLabel = "N", description = "of a bus capture, replay only the board at this address")
+    Integer board;
 
     @Option(names = "--pdn", paramLabel = "OUT.pdn", description = "also write the reconstructed game as PDN")
     Path pdn;
@@ -56,47 +61,78 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Variant v;
+        PrintWriter out = spec.commandLine().getOut();
         ReconstructConfig config;
         try {
-            v = Variant.parse(variant);
-            Position start = startFen == null ? Position.start() : Fen.parse(startFen);
-            config = ReconstructConfig.defaults(v).withStart(start).withSettleMs(settleMs);
+            config = settings.reconstructConfig().withSettleMs(settleMs);
             if (orientation != null) config = config.withOrientation(Orientation.parse(orientation));
             if (whiteClock != null) config = config.withWhiteOnRight(side(whiteClock));
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("replay: " + e.getMessage());
-            return 2;
+            return fail(e.getMessage());
+        }
+        CaptureReconstruction.Read read;
+        try {
+            if (Files.isDirectory(capture)) return fail(capture + " is a directory, not a capture file");
+            read = CaptureReconstruction.read(capture);
+        } catch (NoSuchFileException e) {
+            return fail("no such capture file: " + capture);
+        } catch (AccessDeniedException e) {
+            return fail(capture + ": permission denied");
+        } catch (CharacterCodingException e) {
+            return fail(capture + ": not a dgt-capture file (it is not ASCII text: binary data, or UTF-16?)");
+        } catch (CaptureFormatException e) {
+            return fail(capture + ": not a dgt-capture file: " + e.getMessage());
+        } catch (IOException e) {
+            return fail(capture + ": cannot read: " + e.getMessage());
         }
 
-        EventJson json = new EventJson(v);
-        PrintWriter out = spec.commandLine().getOut();
-        Reconstructor r;
+        boolean bus = CaptureReconstruction.isBus(read.capture());
+        if (board != null && !bus) return fail("--board is for bus captures; " + capture + " is a single-board capture");
+        EventJson json = new EventJson(config.variant());
+        ReconstructConfig replayed = config;
+        CaptureReconstruction.Line line;
         try {
-            r = CaptureReconstruction.replay(capture, config, e -> out.println(json.toLine(e)));
-        } catch (CaptureFormatException e) {
+            line = CaptureReconstruction.replayLine(read.capture(), bus, config, address -> e -> {
+                if (board != null && board != address) return;
+                var node = json.toNode(e);
+                if (bus) node.put("board", address);
+                out.println(node);
+            });
+        } catch (RuntimeException e) {
+            // a decoder fault on hostile bytes must not end in a stack trace; what was printed stays
             out.flush();
-            spec.commandLine().getErr().println("replay: " + capture + ": " + e.getMessage());
-            return 2;
-        } catch (java.nio.file.NoSuchFileException e) {
-            spec.commandLine().getErr().println("replay: no such capture file: " + capture);
-            return 2;
+            return fail(capture + ": replay stopped: " + e);
         } finally {
             out.flush();
         }
         if (pdn != null) {
-            Map<String, String> tags = new LinkedHashMap<>();
-            tags.put("Event", "replay of " + capture.getFileName());
-            try {
-                StringBuilder text = new StringBuilder();
+            StringBuilder text = new StringBuilder();
+            line.boards().forEach((address, r) -> {
+                if (board != null && board != address) return;
+                Map<String, String> tags = new LinkedHashMap<>();
+                tags.put("Event", "replay of " + capture.getFileName());
+                if (bus) tags.put("Board", String.valueOf(address));
+                if (replayed.timeControl() != null) tags.put("TimeControl", replayed.timeControl().tag());
                 for (var g : r.finishedGames()) text.append(ReconstructedPdn.write(g, tags));
                 text.append(ReconstructedPdn.write(r.game(), tags));
+            });
+            try {
                 Files.writeString(pdn, text, StandardCharsets.UTF_8);
-            } catch (UncheckedIOException e) {
-                throw e.getCause();
+            } catch (IOException e) {
+                return fail("cannot write " + pdn + ": " + e.getMessage());
             }
         }
+        if (read.damage() != null) {
+            return fail(capture + ": " + read.damage().getMessage() + " (replayed what came before it"
+                    + (pdn != null ? ", and wrote its PDN" : "") + ")");
+        }
+        if (board != null && !line.boards().containsKey(board)) return fail("no board at address " + board + " in " + capture);
         return 0;
+    }
+
+    private int fail(String message) {
+        spec.commandLine().getErr().println("replay: " + message);
+        return 2;
     }
 
     private static boolean side(String s) {

@@ -11,6 +11,12 @@ sealed interface Candidate {
     /** The board is back in an earlier position of the game: moves were taken back. */
     record Retract(int toPly) implements Candidate {}
 
+    /**
+     * A move of the rules' shape that the game's history forbids: a fourth non-capturing move in a
+     * row with the same king (Frisian art. 17). It is played, so it is recorded as an illegal move.
+     */
+    record Forbidden(Move move) implements Candidate {}
+
     /** The last move turned out different: another legal move from the position before it. */
     record Replace(Move move) implements Candidate {}
 }

@@ -1,6 +1,7 @@
 package org.damrelay.driver.reconstruct;
 
 import java.time.Duration;
+import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.board.ClockReading;
@@ -8,60 +9,113 @@ import org.damrelay.driver.board.ClockReading;
 /**
  * Follows the clock beside one board: turns lever changes into presses, learns which side is
  * white (or takes it from configuration), notices flag falls and increments that do not fit the
- * configured time control.
+ * configured time control (Fischer: the increment after every move; Bronstein: what the move
+ * used, up to the increment).
  */
 final class ClockWatch {
     /** What one reading meant. */
     record Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch) {}
 
-    private final Duration base;
-    private final Duration increment;
+    /** Readings come in whole seconds and a scan late: what a press may add differs by this much. */
+    private static final long BELOW_MS = 2000, ABOVE_MS = 1000;
+
+    private final TimeControl control;
     private Boolean whiteOnRight;
     private ClockReading last;
     private boolean mismatchReported;
+    /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
+    private final long[] runStartTime = new long[2];
+    private final long[] runStartAt = {-1, -1};
 
-    ClockWatch(Boolean whiteOnRight, Duration base, Duration increment) {
+    ClockWatch(Boolean whiteOnRight, TimeControl control) {
         this.whiteOnRight = whiteOnRight;
-        this.base = base;
-        this.increment = increment;
+        this.control = control;
     }
 
-    Reading read(ClockReading c) {
+    /**
+     * @param t          the capture time of the reading
+     * @param movesMade  per colour, the moves made so far (for the period a press falls in)
+     */
+    Reading read(long t, ClockReading c, int whiteMoves, int blackMoves) {
         if (!c.clockPresent()) return new Reading(false, false, false, false, null);
         ClockReading prev = last;
         last = c;
         String mismatch = null;
         if (prev == null) {
             mismatch = checkStart(c);
+            if (c.running()) started(!c.rightLeverHigh(), t, c);
             return new Reading(false, false, c.leftFlag(), c.rightFlag(), mismatch);
         }
         boolean pressed = prev.rightLeverHigh() != c.rightLeverHigh();
         // The lever goes up on the side of the player who pressed: his clock stops.
         boolean rightPressed = c.rightLeverHigh();
-        if (pressed && increment != null && !mismatchReported) mismatch = checkIncrement(rightPressed, prev, c);
+        if (pressed) {
+            if (control != null && !mismatchReported) {
+                Color presser = colorOf(rightPressed);
+                int move = presser == null ? 1 : (presser == Color.WHITE ? whiteMoves : blackMoves);
+                mismatch = checkIncrement(rightPressed, t, c, Math.max(1, move));
+            }
+            started(!rightPressed, t, c);
+        } else if (!prev.running() && c.running()) {
+            started(!c.rightLeverHigh(), t, c);
+        }
         return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch);
     }
 
+    private void started(boolean right, long t, ClockReading c) {
+        int i = right ? 1 : 0;
+        runStartAt[i] = t;
+        runStartTime[i] = (right ? c.right() : c.left()).toMillis();
+    }
+
     private String checkStart(ClockReading c) {
-        if (base == null) return null;
-        long slack = 2000;
-        if (c.left().toMillis() > base.toMillis() + slack || c.right().toMillis() > base.toMillis() + slack) {
+        if (control == null) return null;
+        long base = control.initial().toMillis();
+        if (c.left().toMillis() > base + BELOW_MS || c.right().toMillis() > base + BELOW_MS) {
             mismatchReported = true;
-            return "the clock shows " + fmt(c.left()) + " / " + fmt(c.right()) + ", more than the time control's " + fmt(base);
+            return "the clock shows " + fmt(c.left()) + " / " + fmt(c.right()) + ", more than the time control's " + fmt(control.initial());
         }
         return null;
     }
 
-    /** Fischer: the press reading shows the presser's time grown by the increment, give or take the one-second grain. */
-    private String checkIncrement(boolean right, ClockReading before, ClockReading after) {
-        if (before == null || increment.isZero()) return null;
-        long gain = (right ? after.right() : after.left()).toMillis() - (right ? before.right() : before.left()).toMillis();
-        long inc = increment.toMillis();
-        if (gain < inc - 2000 || gain > inc + 1000) {
+    /**
+     * What the press gave back: the presser's time now, minus what it was when his clock started,
+     * plus the time his clock ran (the capture clock measures it, readings or not in between).
+     */
+    private String checkIncrement(boolean right, long t, ClockReading after, int move) {
+        int i = right ? 1 : 0;
+        if (runStartAt[i] < 0 || control.endsPeriod(move) || (move > 1 && control.endsPeriod(move - 1))) return null;
+        Duration inc = control.periodOf(move).increment();
+        if (inc.isZero()) return null;
+        long used = t - runStartAt[i];
+        long back = (right ? after.right() : after.left()).toMillis() - runStartTime[i] + used;
+        boolean bronstein = control.incrementKind() == TimeControl.IncrementKind.BRONSTEIN;
+        long expected = bronstein ? Math.min(used, inc.toMillis()) : inc.toMillis();
+        if (back < expected - BELOW_MS || back > expected + ABOVE_MS) {
             mismatchReported = true;
-            return "a press added " + gain / 1000 + " s where the Fischer increment is " + inc / 1000 + " s";
+            return "a press gave back " + back / 1000 + " s after a move of " + used / 1000 + " s, where the "
+                    + (bronstein ? "Bronstein" : "Fischer") + " increment of " + inc.toSeconds() + " s gives "
+                    + expected / 1000 + " s (time control " + control + ")";
         }
         return null;
+    }
+
+    /**
+     * What a flag fall means under a move-quota control (SWR 10.1, 12.1): whether the player had made
+     * the moves the period asked for; null when the control has no quota (the flag loses, 10.6).
+     */
+    String flagVerdict(int movesMade) {
+        if (control == null || control.periods().size() == 1 && control.periods().get(0).moves() == 0) return null;
+        int quota = 0;
+        for (TimeControl.Period p : control.periods()) {
+            if (p.moves() == 0) break;
+            quota += p.moves();
+            if (movesMade < quota) {
+                return "after " + movesMade + " moves, before the " + quota + " the time control " + control.tag()
+                        + " asks by then: lost on time (SWR 10.1, 12.1)";
+            }
+        }
+        return "after " + movesMade + " moves, in the time for the rest of the game (" + control.tag() + "): lost on time (SWR 12.1)";
     }
 
     /** Learns the clock side from a press known to follow a move of this colour. */
@@ -69,8 +123,9 @@ final class ClockWatch {
         if (whiteOnRight == null) whiteOnRight = (mover == Color.WHITE) == rightPressed;
     }
 
-    boolean knowsSides() {
-        return whiteOnRight != null;
+    /** A clock is connected and running: a move without a press means something. */
+    boolean inUse() {
+        return last != null && last.clockPresent() && last.running();
     }
 
     /** The colour of the player on the right, or null when not yet known. */
@@ -81,7 +136,9 @@ final class ClockWatch {
 
     ClockTimes times() {
         if (last == null || whiteOnRight == null) return null;
-        return whiteOnRight ? new ClockTimes(last.right(), last.left()) : new ClockTimes(last.left(), last.right());
+        // the lever is high on the side whose clock stands: the other side's runs
+        Color running = last.running() && !last.leftFlag() && !last.rightFlag() ? colorOf(!last.rightLeverHigh()) : null;
+        return whiteOnRight ? new ClockTimes(last.right(), last.left(), running) : new ClockTimes(last.left(), last.right(), running);
     }
 
     private static String fmt(Duration d) {

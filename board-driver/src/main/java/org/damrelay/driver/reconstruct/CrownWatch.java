@@ -52,14 +52,14 @@ final class CrownWatch {
     List<Integer> remind(long pieces) {
         long due = uncrowned & pieces & ~reminded;
         reminded |= due;
-        return IrregularClassifier.squares(due);
+        return Bits.squares(due);
     }
 
     /** Uncrowned kings the sensor now shows crowned, for KING_CROWNED (not those crowned at once). */
     List<Integer> crowned(long crownedSeen, long t) {
         long now = uncrowned & crownedSeen;
         List<Integer> out = new ArrayList<>();
-        for (int s : IrregularClassifier.squares(now)) {
+        for (int s : Bits.squares(now)) {
             uncrowned &= ~(1L << s);
             reminded &= ~(1L << s);
             if (s == promotedSquare && t - promotedAt <= atOnceMs) continue;

@@ -20,6 +20,9 @@ interface GameLine {
 
     List<Move> legalMoves();
 
+    /** Moves of the rules' shape that the game's history forbids now (Frisian art. 17); usually none. */
+    List<Move> forbiddenMoves();
+
     /** Legal moves of a position that is not necessarily the current one. */
     List<Move> legalMoves(Position p);
 

@@ -39,6 +39,12 @@ final class GameModelLine implements GameLine {
     @Override public List<Move> legalMoves() { return game.legalMoves(); }
 
     @Override
+    public List<Move> forbiddenMoves() {
+        if (game.kingRuns().blockedKing(game.position()) == 0) return List.of();
+        return game.variant().legalMoves(game.position()).stream().filter(m -> !game.isLegal(m)).toList();
+    }
+
+    @Override
     public List<Move> legalMoves(Position p) {
         if (p.equals(game.position())) return game.legalMoves();
         if (game.ply() >= 1 && p.equals(game.positionBefore(game.ply()))) return game.truncate(game.ply() - 1).legalMoves();

@@ -20,6 +20,10 @@ final class PositionMatcher {
         for (Move m : game.legalMoves()) {
             if (seen.matches(p.apply(m))) return new Candidate.Play(List.of(m));
         }
+        for (Move m : game.forbiddenMoves()) {
+            // before takebacks: a king going back to where it stood three plies ago is a fourth move, not three taken back
+            if (seen.matches(p.apply(m))) return new Candidate.Forbidden(m);
+        }
         int ply = game.ply();
         if (ply >= 1) {
             Position before = game.positions().get(ply - 1);

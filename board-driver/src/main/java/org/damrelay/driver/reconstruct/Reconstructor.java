@@ -2,17 +2,22 @@ package org.damrelay.driver.reconstruct;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
+import org.damrelay.draughts.game.MoveCount;
+import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Piece;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Squares;
+import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
+import org.damrelay.driver.arbiter.Rulebook;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
@@ -22,8 +27,22 @@ import org.damrelay.driver.board.Sensed;
  * and every irregularity (arbiter-events.md). Time is the capture clock of the observations:
  * windows (settle, press grace) run out when a later observation arrives or when {@link #tick}
  * is called, so a replay behaves exactly as live. Not thread-safe: feed it from one thread.
+ *
+ * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}.
  */
 public final class Reconstructor implements BoardObserver {
+    /** Where the reconstruction stands with the board. */
+    public enum State {
+        /** No orientation yet: waiting for the board to show the game's position (or, joining, any settled one). */
+        AWAITING_START,
+        /** Joined a game in progress: the position is the first one seen; the first move tells who is to move. */
+        JOINED,
+        /** The board follows the game: every settled change is matched against moves. */
+        IN_STEP,
+        /** The board showed what nothing explains (POSITION_UNKNOWN): waiting until it matches the game again. */
+        OUT_OF_STEP
+    }
+
     private static final long NEVER = Long.MAX_VALUE;
 
     private final ReconstructConfig config;
@@ -33,32 +52,84 @@ public final class Reconstructor implements BoardObserver {
     private final ClockWatch clock;
     private final MoveTrace trace;
     private final CrownWatch crowns;
-    private GameModelLine game;
+    private final Windows due = new Windows();
+    private final Presses presses = new Presses();
     private final List<Game> finishedGames = new ArrayList<>();
-
+    private GameModelLine game;
+    private State state = State.AWAITING_START;
     private Orientation orientation;
-    private boolean synced;
     private boolean waitingReported;
     private boolean linkDown;
     private long lastChange;
-    private long settleDue = NEVER, irregularDue = NEVER, pressDue = NEVER;
-    private boolean pressRight;
-    private long lastPress = Long.MIN_VALUE / 2;
-    /** A move was committed and no press has confirmed it yet. */
-    private boolean movedSincePress;
-    /** The clock was pressed since the last committed move. */
-    private boolean pressedSinceMove;
-    private boolean incompleteReported;
+    /** The ply of an irregular move that stands once the opponent replies; 0 when none waits. */
     private int standsPendingPly;
+    /** Plies played before this reconstruction took over (a resumed game): a press before the next one is no alert. */
+    private int resumedAtPly;
+
+    /** The three windows that run out on the capture clock. */
+    private static final class Windows {
+        long settle = NEVER, irregular = NEVER, press = NEVER;
+
+        long next() {
+            return Math.min(press, Math.min(settle, irregular));
+        }
+
+        void clear() {
+            settle = irregular = press = NEVER;
+        }
+    }
+
+    /** What the clock said about the move under way, reset with every committed move. */
+    private static final class Presses {
+        boolean right;
+        long last = Long.MIN_VALUE / 2;
+        /** A move was committed and no press has confirmed it yet. */
+        boolean movedSince;
+        /** The clock was pressed since the last committed move. */
+        boolean pressedSinceMove;
+        boolean incompleteReported;
+        /** CLOCK_NOT_PRESSED was raised and no press came since. */
+        boolean notPressedRaised;
+
+        void moveCommitted() {
+            movedSince = true;
+            pressedSinceMove = false;
+            incompleteReported = false;
+        }
+
+        void clear() {
+            movedSince = pressedSinceMove = incompleteReported = false;
+        }
+    }
 
     public Reconstructor(ReconstructConfig config, ArbiterListener listener) {
+        this(config, Game.from(config.start(), config.settings()), listener);
+    }
+
+    private Reconstructor(ReconstructConfig config, Game from, ArbiterListener listener) {
         this.config = config;
         this.listener = listener;
         this.classifier = new IrregularClassifier(config.variant());
-        this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.increment());
+        this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl());
         this.trace = new MoveTrace(config.touchMinMs());
         this.crowns = new CrownWatch(config.settleMs());
-        this.game = new GameModelLine(Game.from(config.start(), config.variant()));
+        this.game = new GameModelLine(from);
+        this.resumedAtPly = from.ply();
+    }
+
+    /**
+     * A reconstruction that takes over a game where it stands (a restarted driver told by the relay,
+     * or its own last committed state): plies, draw counts and the Frisian king-move runs carry on;
+     * the board is expected to show the game's current position, and is followed from there.
+     * The game's settings win over the config's.
+     */
+    public static Reconstructor resume(ReconstructConfig config, Game game, ArbiterListener listener) {
+        return new Reconstructor(config.withSettings(game.settings()), game, listener);
+    }
+
+    /** Where the reconstruction stands with the board. */
+    public State state() {
+        return state;
     }
 
     /** The game position as reconstructed so far. */
@@ -135,7 +206,7 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onClock(long t, ClockReading reading) {
         advance(t);
-        ClockWatch.Reading r = clock.read(reading);
+        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK));
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
         if (r.mismatch() != null) {
@@ -149,7 +220,7 @@ public final class Reconstructor implements BoardObserver {
         advance(t);
         if (!connected) {
             // Nothing is known about the board until the full board that follows a reconnect.
-            settleDue = irregularDue = pressDue = NEVER;
+            due.clear();
         }
         boolean wasDown = linkDown;
         linkDown = !connected;
@@ -158,20 +229,40 @@ public final class Reconstructor implements BoardObserver {
                 List.of(), connected ? "the board is connected again" : "the connection to the board dropped"));
     }
 
+    // ---- the one transition function
+
+    /**
+     * Moves the machine to {@code next}. Following the board (again) starts a fresh trace; coming
+     * back from {@link State#OUT_OF_STEP} is POSITION_RECOVERED, raised here and nowhere else.
+     */
+    private void become(State next, long t) {
+        State was = state;
+        state = next;
+        if (next == State.IN_STEP || next == State.JOINED) trace.reset();
+        if (next == State.IN_STEP && was == State.OUT_OF_STEP) {
+            emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));
+        }
+    }
+
+    /** The board is read: a move can be matched against it. */
+    private boolean following() {
+        return state == State.IN_STEP || state == State.JOINED;
+    }
+
     // ---- time
 
     private void advance(long t) {
         while (true) {
-            long next = Math.min(pressDue, Math.min(settleDue, irregularDue));
+            long next = due.next();
             if (next > t) break;
-            if (next == pressDue) {
-                pressDue = NEVER;
+            if (next == due.press) {
+                due.press = NEVER;
                 pressExpired(next);
-            } else if (next == settleDue) {
-                settleDue = NEVER;
+            } else if (next == due.settle) {
+                due.settle = NEVER;
                 settle(next);
             } else {
-                irregularDue = NEVER;
+                due.irregular = NEVER;
                 irregular(next);
             }
         }
@@ -179,18 +270,17 @@ public final class Reconstructor implements BoardObserver {
 
     private void changed(long t) {
         lastChange = t;
-        settleDue = t + config.settleMs();
-        irregularDue = t + config.irregularMs();
-        if (orientation == null) {
-            tryStart(t);
-            return;
+        due.settle = t + config.settleMs();
+        due.irregular = t + config.irregularMs();
+        if (state == State.AWAITING_START || state == State.JOINED) {
+            if (tryStart(t) || state == State.AWAITING_START) return;
         }
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
-        if (synced && pressDue != NEVER && !seen.matches(game.position())) {
-            Candidate c = PositionMatcher.find(game, seen, false, false);
+        if (state == State.IN_STEP && due.press != NEVER && !seen.matches(game.position())) {
+            Candidate c = match(t, seen, false, false);
             if (c != null && !mayBeDragged(c)) {
-                pressDue = NEVER;
+                due.press = NEVER;
                 apply(c, t, true);
             }
         }
@@ -199,48 +289,51 @@ public final class Reconstructor implements BoardObserver {
     // ---- the three windows
 
     private void settle(long t) {
-        if (orientation == null) return;
+        if (state == State.AWAITING_START) return;
         Occupancy seen = occupancy();
-        if (!synced) {
+        if (state == State.OUT_OF_STEP) {
             recover(t, seen);
             return;
         }
         if (seen.matches(game.position())) {
             inStep(t);
-            irregularDue = NEVER;
+            due.irregular = NEVER;
             return;
         }
         if (newGame(t, seen)) return;
-        Candidate c = PositionMatcher.find(game, seen, true, true);
+        Candidate c = match(t, seen, true, true);
         if (c != null) {
-            irregularDue = NEVER;
+            due.irregular = NEVER;
             apply(c, t, false);
         }
     }
 
     private void irregular(long t) {
-        if (orientation == null) {
-            if (!waitingReported && board.occupancy(Orientation.NORMAL).white() + board.occupancy(Orientation.NORMAL).black() != 0) {
+        if (state == State.AWAITING_START) {
+            if (config.joinMidGame() && join(t)) return;
+            Occupancy normal = board.occupancy(Orientation.NORMAL);
+            if (!waitingReported && normal.white() + normal.black() != 0) {
                 waitingReported = true;
                 emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, 0, null, t, List.of(),
                         "the board does not show the starting position (either way round); waiting for it"));
             }
             return;
         }
-        if (!synced) return;
+        // Joined but who is to move is still unknown: only a move tells; judging would guess the mover.
+        if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
         Position p = game.position();
         if (seen.matches(p)) return;
         if (PositionMatcher.transitional(p, game.legalMoves(), seen)) {
-            if (!pressedSinceMove) return;
+            if (!presses.pressedSinceMove) return;
             // Captured pieces may come off a while after the press: give them the window from the press.
-            if (t - lastPress < config.irregularMs()) {
-                irregularDue = lastPress + config.irregularMs();
+            if (t - presses.last < config.irregularMs()) {
+                due.irregular = presses.last + config.irregularMs();
                 return;
             }
             // Only pieces off the board after a press: most likely a piece still in the hand.
             if (PositionMatcher.onlyMissing(p, seen) && t - lastChange < config.heldMs()) {
-                irregularDue = lastChange + config.heldMs();
+                due.irregular = lastChange + config.heldMs();
                 return;
             }
         }
@@ -248,70 +341,78 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void pressExpired(long t) {
-        if (orientation == null || !synced) return;
+        if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
         Position p = game.position();
         if (!seen.matches(p)) {
-            Candidate c = PositionMatcher.find(game, seen, true, false);
+            Candidate c = match(t, seen, true, false);
             if (c != null) {
                 apply(c, t, true);
                 return;
             }
         }
         if (seen.matches(p)) {
-            if (!movedSincePress) {
+            // Before the first move a press starts the clock (SWR 10.3: white's, or black's when black is
+            // absent; ZWH starts black's): legitimate, whoever presses.
+            if (!presses.movedSince && game.ply() > resumedAtPly) {
                 emit(ArbiterEvent.info(EventType.CLOCK_PRESSED_WITHOUT_MOVE, game.ply(), pressColor(), t, List.of(),
                         "the clock was pressed but no move was made"));
             }
-            movedSincePress = false;
+            presses.movedSince = false;
             return;
         }
         if (PositionMatcher.transitional(p, game.legalMoves(), seen)) {
-            if (!incompleteReported) {
-                incompleteReported = true;
+            if (!presses.incompleteReported) {
+                presses.incompleteReported = true;
                 trace.markPressedIncomplete();
                 Move m = PositionMatcher.underway(p, game.legalMoves(), seen);
                 List<Integer> squares = new ArrayList<>();
                 if (m != null) {
                     squares.addAll(List.of(m.from(), m.to()));
-                    squares.addAll(IrregularClassifier.squares(m.captured() & (seen.white() | seen.black())));
+                    squares.addAll(Bits.squares(m.captured() & (seen.white() | seen.black())));
                 } else {
-                    squares.addAll(differing(seen, p));
+                    squares.addAll(Bits.differing(seen, p));
                 }
                 emit(ArbiterEvent.info(EventType.INCOMPLETE_MOVE, game.ply() + 1, p.sideToMove(), t, squares,
                         m != null && m.isCapture() ? "the clock was pressed with captured pieces still on the board"
                                 : "the clock was pressed with the move unfinished"));
             }
-            irregularDue = Math.max(lastChange, t) + config.irregularMs();
+            due.irregular = Math.max(lastChange, t) + config.irregularMs();
             return;
         }
         // Not a move underway: judge it once the board has settled (a burst of fast plies may still match).
-        irregularDue = Math.max(t, lastChange + config.settleMs());
+        due.irregular = Math.max(t, lastChange + config.settleMs());
     }
 
     private void press(long t, boolean right) {
-        pressRight = right;
-        if (orientation == null || !synced) {
-            pressedSinceMove = true;
+        pressed(t, right);
+        // a press registered: the clock runs for the other player again (after the move it may commit)
+        presses.notPressedRaised = false;
+    }
+
+    private void pressed(long t, boolean right) {
+        presses.right = right;
+        if (state != State.IN_STEP) {
+            presses.pressedSinceMove = true;
             return;
         }
         Occupancy seen = occupancy();
         if (!seen.matches(game.position())) {
-            Candidate c = PositionMatcher.find(game, seen, true, false);
+            Candidate c = match(t, seen, true, false);
             if (c != null && !mayBeDragged(c)) {
                 apply(c, t, true);
                 return;
             }
         }
-        if (movedSincePress) {
+        if (presses.movedSince) {
             // A late press for the move already committed: it says nothing about the next one.
             clock.learn(right, game.position().sideToMove().opposite());
-            movedSincePress = false;
+            presses.movedSince = false;
             return;
         }
-        pressedSinceMove = true;
-        lastPress = t;
-        pressDue = t + config.pressGraceMs();
+        presses.pressedSinceMove = true;
+        presses.last = t;
+        due.press = t + config.pressGraceMs();
     }
 
     /**
@@ -332,57 +433,106 @@ public final class Reconstructor implements BoardObserver {
         return false;
     }
 
+    /**
+     * The explanation of what the board shows. Joined mid-game, the first move also tells who is to
+     * move: a move of the other side means the game's position had that side to move.
+     */
+    private Candidate match(long t, Occupancy seen, boolean deep, boolean withRetract) {
+        if (state != State.JOINED) return PositionMatcher.find(game, seen, deep, withRetract);
+        Candidate c = PositionMatcher.find(game, seen, deep, false);
+        if (c == null) {
+            Position p = game.position();
+            GameModelLine other = new GameModelLine(Game.from(p.withSideToMove(p.sideToMove().opposite()), config.settings()));
+            c = PositionMatcher.find(other, seen, deep, false);
+            if (c != null) game = other;
+        }
+        if (c != null) {
+            become(State.IN_STEP, t);
+            resumedAtPly = 0;
+        }
+        return c;
+    }
+
     // ---- outcomes
 
     private void judge(long t, Occupancy seen) {
-        Candidate c = PositionMatcher.find(game, seen, true, true);
+        Candidate c = match(t, seen, true, true);
         if (c != null) {
             apply(c, t, false);
             return;
         }
         Position p = game.position();
         if (turnedRound(t, p)) return;
-        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !pressedSinceMove);
+        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !presses.pressedSinceMove);
         if (ir == null) {
-            synced = false;
-            emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, differing(seen, p),
+            become(State.OUT_OF_STEP, t);
+            emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
                     "the board shows a position no move or takeback explains; please look at the board"));
             return;
         }
-        game.playIrregular(ir.move(), ir.after());
+        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+    }
+
+    /** An irregular move is recorded as played (SWR 7.2): the game goes on from the real position. */
+    private void playIrregular(long t, IllegalKind kind, Color mover, Move move, Position after, List<Integer> squares,
+            String text, String article) {
+        Position before = game.position();
+        boolean pressed = presses.pressedSinceMove;
+        game.playIrregular(move, after);
+        irregularStands(t, mover);
         standsPendingPly = game.ply();
-        crowns.keepOnly(ir.after().kings(Color.WHITE) | ir.after().kings(Color.BLACK));
-        emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, ir.kind(), game.ply(), ir.mover(), t, ir.squares(), ir.text(),
-                ir.move(), p, ir.after(), clock.times()));
-        afterMove(t, false);
+        crowns.keepOnly(after.kings(Color.WHITE) | after.kings(Color.BLACK));
+        emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, kind, game.ply(), mover, t, squares, text, move, before, after,
+                clock.times()), article);
+        afterMove(t);
+        // judged after the press: the press was this move's
+        if (pressed) presses.movedSince = false;
     }
 
     private void apply(Candidate c, long t, boolean byPress) {
         if (byPress && c instanceof Candidate.Play play) {
             // Learn the clock side before the move goes out, so that even the first move carries both times.
             Color lastMover = play.moves().size() == 1 ? game.position().sideToMove() : game.position().sideToMove().opposite();
-            clock.learn(pressRight, lastMover);
+            clock.learn(presses.right, lastMover);
         }
         if (c instanceof Candidate.Play play) {
-            for (Move m : play.moves()) commit(m, t);
+            for (int i = 0; i < play.moves().size(); i++) commit(play.moves().get(i), t, i > 0);
+        } else if (c instanceof Candidate.Forbidden f) {
+            kingMoveLimit(f.move(), t);
         } else if (c instanceof Candidate.Retract r) {
             retract(r.toPly(), t);
         } else if (c instanceof Candidate.Replace r) {
             replace(r.move(), t);
         }
         if (byPress) {
-            clock.learn(pressRight, game.position().sideToMove().opposite());
-            movedSincePress = false;
+            clock.learn(presses.right, game.position().sideToMove().opposite());
+            presses.movedSince = false;
         }
     }
 
-    private void commit(Move m, long t) {
+    /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
+    private void kingMoveLimit(Move m, long t) {
         Position before = game.position();
         Color mover = before.sideToMove();
+        notPressed(t, false);
+        playIrregular(t, IllegalKind.KING_MOVE_LIMIT, mover, m, before.apply(m), List.of(m.from(), m.to()),
+                Rulebook.name(mover) + " played the king on " + m.from() + " (" + m + ") for a fourth non-capturing move in a row"
+                        + " while still having men: art. 17 allows three", null);
+    }
+
+    /**
+     * @param sameScan the second ply of two seen in one scan: the press for the first may come with
+     *                 the board's later report, so its absence proves nothing
+     */
+    private void commit(Move m, long t, boolean sameScan) {
+        Position before = game.position();
+        Color mover = before.sideToMove();
+        notPressed(t, sameScan);
         boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
         String executionFault = trace.captureExecutionFault(m);
         List<Move> legalBefore = game.legalMoves();
+        reportDisplaced(t, m.captured() | Squares.bit(m.from()) | Squares.bit(m.to()));
         game.play(m);
         Position after = game.position();
         int ply = game.ply();
@@ -392,21 +542,19 @@ public final class Reconstructor implements BoardObserver {
         } else {
             emit(new ArbiterEvent(EventType.MOVE, null, ply, mover, t, m.path(), m.toString(), m, before, after, clock.times()));
         }
-        if (standsPendingPly > 0 && standsPendingPly < ply) {
-            emit(ArbiterEvent.info(EventType.IRREGULAR_MOVE_STANDS, standsPendingPly, mover, t, List.of(),
-                    "the irregular move of ply " + standsPendingPly + " stands: the opponent replied"));
-            standsPendingPly = 0;
-        }
+        irregularStands(t, mover);
         if (uncrownedPlayed) standsPendingPly = ply;
         List<Integer> touchedWithMoves = new ArrayList<>();
-        for (int s : IrregularClassifier.squares(touched)) {
+        for (int s : Bits.squares(touched)) {
             if (legalBefore.stream().anyMatch(x -> x.from() == s)) touchedWithMoves.add(s);
         }
         if (!touchedWithMoves.isEmpty()) {
             List<Integer> sq = new ArrayList<>(touchedWithMoves);
             sq.add(m.from());
-            emit(ArbiterEvent.info(EventType.TOUCH_MOVE, ply, mover, t, sq, IrregularClassifier.name(mover)
-                    + " touched " + touchedWithMoves + " and then played " + m.from() + " (only the opponent can claim it)"));
+            String pieces = touchedWithMoves.stream().map(String::valueOf).collect(Collectors.joining(", "));
+            emit(ArbiterEvent.info(EventType.TOUCH_MOVE, ply, mover, t, sq, Rulebook.name(mover)
+                    + " touched the piece on " + pieces + ", which could move, then moved the piece on " + m.from()
+                    + " (only the opponent can claim the touched piece)"));
         }
         if (executionFault != null) {
             emit(ArbiterEvent.info(EventType.CAPTURE_EXECUTION, ply, mover, t, CapturePaths.jumpOrder(m), executionFault));
@@ -414,15 +562,37 @@ public final class Reconstructor implements BoardObserver {
         Piece moved = before.pieceAt(m.from());
         boolean promoted = !moved.isKing() && after.pieceAt(m.to()).isKing();
         crowns.moved(m, promoted, occupancy().isCrowned(m.to()), t);
-        afterMove(t, true);
+        afterMove(t);
+    }
+
+    /** The opponent replied (legally or not) to an irregular move: it stands (SWR 7.2, manual 4.4; Frisian art. 27). */
+    private void irregularStands(long t, Color replier) {
+        int ply = game.ply();
+        if (standsPendingPly > 0 && standsPendingPly < ply) {
+            emit(ArbiterEvent.info(EventType.IRREGULAR_MOVE_STANDS, standsPendingPly, replier, t, List.of(),
+                    "the irregular move of ply " + standsPendingPly + " stands: the opponent replied"));
+            standsPendingPly = 0;
+        }
+    }
+
+    /**
+     * The previous move was committed without a press, and now its opponent moves: the player did
+     * not press the clock (information; only with a clock in use, and not for a resumed game's first move).
+     */
+    private void notPressed(long t, boolean sameScan) {
+        if (sameScan || !presses.movedSince || !clock.inUse() || game.ply() <= resumedAtPly || presses.notPressedRaised) return;
+        // the clock still runs for that player: the opponent's press cannot register until he presses
+        presses.notPressedRaised = true;
+        int ply = game.ply();
+        Color lastMover = game.position().sideToMove().opposite();
+        emit(ArbiterEvent.info(EventType.CLOCK_NOT_PRESSED, ply, lastMover, t, List.of(),
+                Rulebook.name(lastMover) + " did not press the clock after ply " + ply + " before the opponent moved"));
     }
 
     /** Bookkeeping common to every committed move, legal or not. */
-    private void afterMove(long t, boolean legal) {
+    private void afterMove(long t) {
         Position p = game.position();
-        movedSincePress = true;
-        pressedSinceMove = false;
-        incompleteReported = false;
+        presses.moveCommitted();
         trace.reset();
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
@@ -430,31 +600,39 @@ public final class Reconstructor implements BoardObserver {
             emit(ArbiterEvent.info(EventType.UNCROWNED_KING, game.ply(), p.sideToMove(), t, List.of(s),
                     "the promoted man on " + s + " is not crowned; it is a king but may not be played until crowned"));
         }
-        for (DrawEvent d : game.drawEvents()) {
-            boolean draw = d.kind() == DrawEvent.Kind.DRAW_BY_RULE;
-            emit(ArbiterEvent.info(draw ? EventType.DRAW_BY_RULE : EventType.DRAW_RULE_STARTED, game.ply(), null, t, List.of(),
-                    d + (d.count() != null ? ": " + d.count() : "")));
-        }
+        drawEvents(t);
         if (game.legalMoves().isEmpty()) {
             emit(ArbiterEvent.info(EventType.NO_LEGAL_MOVES, game.ply(), p.sideToMove(), t, List.of(),
-                    IrregularClassifier.name(p.sideToMove()) + " has no legal move and loses"));
+                    Rulebook.name(p.sideToMove()) + " has no legal move and loses"));
+        }
+    }
+
+    /** DRAW_RULE_STARTED when a count really begins ({@code MoveCount.begun}), DRAW_BY_RULE when a draw occurs; each cites its rule. */
+    private void drawEvents(long t) {
+        for (DrawEvent d : game.game().drawEvents()) {
+            boolean draw = d.kind() == DrawEvent.Kind.DRAW_BY_RULE;
+            MoveCount c = d.count();
+            String text = draw ? "draw by the " + d.rule().label() + " rule (" + Rulebook.article(d.rule()) + ")" + (c != null ? ": " + c : "")
+                    : d.rule().label() + " count started: " + c.moves() + " of " + c.limit() + " (" + Rulebook.article(d.rule()) + ")";
+            emit(new ArbiterEvent(draw ? EventType.DRAW_BY_RULE : EventType.DRAW_RULE_STARTED, null, game.ply(), null, t, List.of(),
+                    text, null, null, null, null, c == null ? List.of() : List.of(c), null), Rulebook.article(d.rule()));
         }
     }
 
     private void retract(int toPly, long t) {
         List<Position> history = game.positions();
+        Game before = game.game();
         for (int ply = game.ply(); ply > toPly; ply--) {
             Move m = game.moveAt(ply);
             emit(new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t,
-                    m == null ? List.of() : List.of(m.from(), m.to()), "ply " + ply + (m == null ? "" : " (" + m + ")") + " was taken back",
-                    m, history.get(ply), history.get(ply - 1), clock.times()));
+                    m == null ? List.of() : List.of(m.from(), m.to()), "ply " + ply + " (" + (m == null ? "irregular" : m) + ") was taken back",
+                    m, history.get(ply), history.get(ply - 1), clock.times(), before.truncate(ply - 1).drawStatus().begun(), null));
         }
         game.retractTo(toPly);
         if (standsPendingPly > toPly) standsPendingPly = 0;
         Position p = game.position();
         crowns.keepOnly(p.kings(Color.WHITE) | p.kings(Color.BLACK));
-        movedSincePress = false;
-        pressedSinceMove = false;
+        presses.clear();
         trace.reset();
     }
 
@@ -466,16 +644,21 @@ public final class Reconstructor implements BoardObserver {
         game.play(m);
         emit(new ArbiterEvent(EventType.MOVE_REPLACED, null, ply, before.sideToMove(), t, m.path(),
                 "ply " + ply + ": " + old + " became " + m, m, before, game.position(), clock.times()));
-        afterMove(t, true);
+        afterMove(t);
     }
 
     private void inStep(long t) {
-        long displaced = trace.displaced();
+        reportDisplaced(t, 0);
+    }
+
+    /** Pieces that left their squares and came back (other than the move's own), before the move or with no move. */
+    private void reportDisplaced(long t, long moveSquares) {
+        long displaced = trace.displaced() & ~moveSquares;
         if (displaced != 0) {
-            emit(ArbiterEvent.info(EventType.ACCIDENTAL_DISPLACEMENT, game.ply(), null, t, IrregularClassifier.squares(displaced),
+            emit(ArbiterEvent.info(EventType.ACCIDENTAL_DISPLACEMENT, game.ply(), null, t, Bits.squares(displaced),
                     "pieces left their squares and came back; no move was made"));
-            trace.clearDisplaced();
         }
+        trace.clearDisplaced();
     }
 
     /**
@@ -489,13 +672,13 @@ public final class Reconstructor implements BoardObserver {
         if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
         int plies = game.ply();
         finishedGames.add(game.game());
-        game = new GameModelLine(Game.from(config.start(), config.variant()));
-        synced = true;
-        trace.reset();
+        game = new GameModelLine(Game.from(config.start(), config.settings()));
+        resumedAtPly = 0;
         crowns.keepOnly(0);
         standsPendingPly = 0;
-        movedSincePress = pressedSinceMove = incompleteReported = false;
-        settleDue = irregularDue = pressDue = NEVER;
+        presses.clear();
+        due.clear();
+        become(State.IN_STEP, t);
         emit(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, t, List.of(),
                 "the pieces are set up for a new game; the previous game (" + plies + " plies) is closed"));
         return true;
@@ -506,10 +689,9 @@ public final class Reconstructor implements BoardObserver {
         for (Orientation o : Orientation.values()) {
             if (o == orientation || !board.occupancy(o).matches(p)) continue;
             orientation = o;
-            synced = true;
-            trace.reset();
             emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
                     "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
+            become(State.IN_STEP, t);
             return true;
         }
         return false;
@@ -518,33 +700,61 @@ public final class Reconstructor implements BoardObserver {
     private void recover(long t, Occupancy seen) {
         if (newGame(t, seen)) return;
         Position p = game.position();
-        if (turnedRound(t, p)) {
-            emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));
-            return;
-        }
-        Candidate c = seen.matches(p) ? null : PositionMatcher.find(game, seen, true, true);
+        if (turnedRound(t, p)) return;
+        Candidate c = seen.matches(p) ? null : match(t, seen, true, true);
         if (!seen.matches(p) && c == null) return;
-        synced = true;
-        trace.reset();
-        emit(ArbiterEvent.info(EventType.POSITION_RECOVERED, game.ply(), null, t, List.of(), "the board is back in step with the game"));
+        become(State.IN_STEP, t);
         if (c != null) apply(c, t, false);
     }
 
-    private void tryStart(long t) {
+    /** The board shows the game's position (the start, or where a resumed game stands) under an orientation. */
+    private boolean tryStart(long t) {
+        Position expected = state == State.JOINED ? config.start() : game.position();
         Orientation[] options = config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
         for (Orientation o : options) {
-            if (board.occupancy(o).matches(config.start())) {
+            if (board.occupancy(o).matches(expected)) {
                 orientation = o;
-                synced = true;
-                trace.reset();
+                // Joined on a partly set-up board that then became the start position: the game starts there after all.
+                if (state == State.JOINED) game = new GameModelLine(Game.from(config.start(), config.settings()));
+                become(State.IN_STEP, t);
                 if (o != Orientation.NORMAL) {
                     emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, 0, null, t, List.of(), o.isMirrored()
-                            ? "the board lies wrong: the pieces stand on the light fields (SWR 7.1); notating as on a mirrored board"
+                            ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
+                                    + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
+                                    + "); until then it is read as a mirrored board"
                             : "the board is turned round; reading it the other way"));
                 }
-                return;
+                return true;
             }
         }
+        return false;
+    }
+
+    /**
+     * No start position came, and the board has been still: the game was under way before this
+     * driver's first read. The settled position becomes the game's; who is to move is learned from
+     * the first move. A board that is merely being set up (a part of the start position) is no game yet.
+     */
+    private boolean join(long t) {
+        Orientation[] options = config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
+        Position start = config.start();
+        for (Orientation o : options) {
+            Occupancy seen = board.occupancy(o);
+            if (seen.unknown() != 0 || seen.strays() != 0 || seen.white() == 0 || seen.black() == 0) continue;
+            if ((seen.white() & ~start.pieces(Color.WHITE)) == 0 && (seen.black() & ~start.pieces(Color.BLACK)) == 0) return false;
+            Position p = Position.empty(Color.WHITE);
+            for (int s : Bits.squares(seen.white())) p = p.with(s, Piece.of(Color.WHITE, seen.isCrowned(s)));
+            for (int s : Bits.squares(seen.black())) p = p.with(s, Piece.of(Color.BLACK, seen.isCrowned(s)));
+            orientation = o;
+            game = new GameModelLine(Game.from(p, config.settings()));
+            resumedAtPly = 0;
+            become(State.JOINED, t);
+            emit(ArbiterEvent.info(EventType.JOINED_MID_GAME, 0, null, t, List.of(),
+                    "the game was under way before the board was first read: the record starts from the position first seen ("
+                            + Fen.write(p).substring(2) + "); who is to move is learned from the first move"));
+            return true;
+        }
+        return false;
     }
 
     private void checkCrowns(long t, Occupancy seen) {
@@ -557,19 +767,27 @@ public final class Reconstructor implements BoardObserver {
 
     private void flag(long t, boolean right) {
         Color c = clock.colorOf(right);
-        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(),
-                (c == null ? (right ? "the right player's" : "the left player's") : IrregularClassifier.name(c) + "'s") + " flag fell"));
+        String who = c == null ? (right ? "the right player's" : "the left player's") : Rulebook.name(c) + "'s";
+        String verdict = c == null ? null : clock.flagVerdict(movesBy(c));
+        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(), who + " flag fell" + (verdict == null ? "" : " " + verdict)));
+    }
+
+    /** Moves a colour made in this game (irregular ones included). */
+    private int movesBy(Color c) {
+        int n = 0;
+        for (var p : game.game().plies()) if (p.mover() == c) n++;
+        return n;
     }
 
     private void traceDiff(long t, Occupancy a, Occupancy b) {
         for (int s = 1; s <= Squares.COUNT; s++) {
-            Color ca = colorAt(a, s), cb = colorAt(b, s);
+            Color ca = Bits.colorAt(a, s), cb = Bits.colorAt(b, s);
             if (ca != cb) trace.change(t, s, cb, game.position());
         }
     }
 
     private Color pressColor() {
-        return clock.colorOf(pressRight);
+        return clock.colorOf(presses.right);
     }
 
     private Occupancy occupancy() {
@@ -577,19 +795,18 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void emit(ArbiterEvent e) {
+        emit(e, null);
+    }
+
+    /**
+     * Every event goes out here: it cites the game's own rulebook (or {@code article} where the
+     * caller knows better), and a move carries the draw counts running after it.
+     */
+    private void emit(ArbiterEvent e, String article) {
+        e = e.withArticle(article != null ? article : Rulebook.article(config.variant(), e.type(), e.subtype()));
+        boolean move = e.type() == EventType.MOVE || e.type() == EventType.ILLEGAL_MOVE || e.type() == EventType.MOVE_REPLACED;
+        if (move) e = e.withDraws(game.game().drawStatus().begun());
         listener.onEvent(e);
-    }
-
-    private static List<Integer> differing(Occupancy seen, Position p) {
-        long diff = (seen.white() ^ p.pieces(Color.WHITE)) | (seen.black() ^ p.pieces(Color.BLACK)) | seen.unknown();
-        return IrregularClassifier.squares(diff);
-    }
-
-    private static Color colorAt(Occupancy o, int s) {
-        long b = 1L << s;
-        if ((o.white() & b) != 0) return Color.WHITE;
-        if ((o.black() & b) != 0) return Color.BLACK;
-        return null;
     }
 
     private static Color colorOf(Sensed s) {

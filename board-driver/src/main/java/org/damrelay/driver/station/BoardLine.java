@@ -15,9 +15,9 @@ import org.damrelay.driver.dgt.transport.LineHandler;
 import org.damrelay.driver.dgt.transport.LineRecorder;
 import org.damrelay.driver.dgt.transport.LinkSupervisor;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
-import org.damrelay.driver.reconstruct.Reconstructor;
-import org.damrelay.driver.uplink.BoardFeed;
+import org.damrelay.driver.uplink.Assignments;
 import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.proto.GameInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,21 +32,24 @@ final class BoardLine implements AutoCloseable {
     private final BoardSource source;
     private final LinkSupervisor supervisor;
     private final CaptureWriter capture;
-    private final Map<Integer, Reconstructor> boards = new ConcurrentHashMap<>();
+    private final Map<Integer, AssignedBoard> boards = new ConcurrentHashMap<>();
     private final Thread thread;
 
-    BoardLine(BoardSource source, ReconstructConfig reconstruct, PieceCodes codes, Outbox outbox, Path captures) throws IOException {
+    BoardLine(BoardSource source, ReconstructConfig reconstruct, PieceCodes codes, Outbox outbox, Assignments assignments,
+              Path captures) throws IOException {
         this.source = source;
         this.capture = captures == null ? null : CaptureWriter.newSession(captures, source.lineName(), ZonedDateTime.now());
+        // replay reads a bus capture as a bus (one stream per address)
+        if (capture != null) capture.metadata("mode", source.bus() ? "bus" : "single-board");
         LineHandler handler;
         if (source.bus()) {
             BusPoller.Config d = BusPoller.Config.defaults();
-            handler = new BusPoller(address -> boards.computeIfAbsent(address, a -> reconstruction(reconstruct, outbox, a)),
+            handler = new BusPoller(address -> boards.computeIfAbsent(address, a -> reconstruction(reconstruct, outbox, assignments, a)),
                     new BusPoller.Config(codes, d.answerTimeout(), d.discoveryWindow(), d.pollInterval(),
                             d.missesBeforeNotResponding(), d.maxRepeats(), d.rediscoveryInterval(), d.lineSilence()),
                     (t, address, state) -> log.info("{}: board {} ({}) is {}", source.lineName(), address, source.boardId(address), state));
         } else {
-            handler = new SingleBoardSession(boards.computeIfAbsent(0, a -> reconstruction(reconstruct, outbox, 0)),
+            handler = new SingleBoardSession(boards.computeIfAbsent(0, a -> reconstruction(reconstruct, outbox, assignments, 0)),
                     SingleBoardSession.Config.defaults().withPieceCodes(codes));
         }
         this.supervisor = new LinkSupervisor(source.connector(), handler,
@@ -55,10 +58,17 @@ final class BoardLine implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    private Reconstructor reconstruction(ReconstructConfig config, Outbox outbox, int address) {
+    private AssignedBoard reconstruction(ReconstructConfig config, Outbox outbox, Assignments assignments, int address) {
         String board = source.boardId(address);
         log.info("{}: board {} feeds the relay as \"{}\"", source.lineName(), address, board);
-        return new Reconstructor(config, new BoardFeed(board, config.variant(), config.start(), outbox));
+        return new AssignedBoard(board, config, assignments.game(board), outbox);
+    }
+
+    /** The relay assigned {@code board} a game: its reconstruction takes the game's settings, if this line reads that board. */
+    void assigned(String board, GameInfo game) {
+        for (Map.Entry<Integer, AssignedBoard> e : boards.entrySet()) {
+            if (source.boardId(e.getKey()).equals(board)) e.getValue().assign(game);
+        }
     }
 
     void start() {

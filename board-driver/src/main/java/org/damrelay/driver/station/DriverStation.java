@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.uplink.Outbox;
@@ -51,7 +52,7 @@ public final class DriverStation implements AutoCloseable {
 
     private final Outbox outbox;
     private final RelayUplink uplink;
-    private final List<BoardLine> lines = new ArrayList<>();
+    private final List<BoardLine> lines = new CopyOnWriteArrayList<>(); // the uplink thread reads it for assignments
 
     private DriverStation(Outbox outbox, RelayUplink uplink) {
         this.outbox = outbox;
@@ -67,9 +68,12 @@ public final class DriverStation implements AutoCloseable {
         RelayUplink uplink = new RelayUplink(config.uplink(), outbox);
         DriverStation station = new DriverStation(outbox, uplink);
         try {
+            // the relay's assignment brings each board's competition settings to its reconstruction
+            uplink.assignments().addListener((board, game) -> station.lines.forEach(l -> l.assigned(board, game)));
             uplink.start();
             for (BoardSource s : config.sources()) {
-                BoardLine line = new BoardLine(s, config.reconstruct(), config.pieceCodes(), outbox, config.capturesDir());
+                BoardLine line = new BoardLine(s, config.reconstruct(), config.pieceCodes(), outbox, uplink.assignments(),
+                        config.capturesDir());
                 station.lines.add(line);
                 line.start();
             }

@@ -42,15 +42,10 @@ public final class BoardFeed implements ArbiterListener {
     @Override
     public void onEvent(ArbiterEvent event) {
         var wire = GameEvents.toProto(event, variant, start);
-        if (wire.isEmpty()) {
-            // a type newer than the wire protocol: the relay could not take it; the capture file still has the bytes
-            log.warn("board {}: {} has no name in wire protocol v1, so it is not sent: {}", board, event.type(), event);
-            return;
-        }
         try {
             // the commit time on this host's monotonic clock: lets a benchmark on the same host time
             // driver commit to spectator receipt (docs/benchmarks.md); the relay passes it through
-            var stored = outbox.append(board, wire.get().toBuilder().setSentNanos(System.nanoTime()).build());
+            var stored = outbox.append(board, wire.toBuilder().setSentNanos(System.nanoTime()).build());
             log.info("board {} seq {}: {}", board, stored.getSeq(), event);
         } catch (IOException e) {
             log.error("board {}: could not write {} to the outbox {}: {}", board, event, outbox.directory(), e.toString());

@@ -116,6 +116,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             case WELCOME -> onWelcome(rf.getWelcome());
             case ACK -> onAck(rf.getAck());
             case ERROR -> onError(rf.getError());
+            case ASSIGNMENT -> uplink.assignments().assign(List.of(rf.getAssignment()));
             case BODY_NOT_SET -> log.warn("relay sent an empty RelayFrame; ignored");
         }
     }
@@ -124,6 +125,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (!w.getEventId().isEmpty() && !w.getEventId().equals(config.eventId())) {
             log.error("relay welcomed us to event {}, we feed {}", w.getEventId(), config.eventId());
         }
+        uplink.assignments().assign(w.getAssignmentsList());
         for (Ack a : w.getBoardsList()) {
             long ours = outbox.ackedSeq(a.getBoard());
             if (a.getSeq() < ours) {

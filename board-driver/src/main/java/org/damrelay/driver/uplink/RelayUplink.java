@@ -57,6 +57,7 @@ public final class RelayUplink implements AutoCloseable {
     private volatile long backoffStep;
     private final CompletableFuture<Void> refused = new CompletableFuture<>();
     private final AtomicLong welcomes = new AtomicLong();
+    private final Assignments assignments = new Assignments();
     private volatile Channel channel;
     private volatile IngestSession session;
     private volatile boolean closed;
@@ -102,6 +103,11 @@ public final class RelayUplink implements AutoCloseable {
     /** How many sessions the relay has welcomed so far (one per successful connect). */
     public long welcomes() {
         return welcomes.get();
+    }
+
+    /** The games the relay assigned to this driver's boards, with their settings. */
+    public Assignments assignments() {
+        return assignments;
     }
 
     UplinkConfig config() {

@@ -87,14 +87,14 @@ class ObservationSequenceTest {
     void kingDraggedAcrossSquaresIsOneMove() {
         Recorded r = Recorded.from("W:WK46,47,48,49,50:B1,2,3,4,5");
         r.hand.lift(46).put(41).lift(41).put(37).lift(37).put(32).lift(32).put(28).press().settle();
-        r.assertSummary("MOVE 1 46-28", "DRAW_RULE_STARTED 1");
+        r.assertSummary("MOVE 1 46-28"); // one king move starts no 25-move count (SWR 9.2d counts moves by both)
     }
 
     @Test
     void kingDraggedWithoutPressIsOneMoveToo() {
         Recorded r = Recorded.from("W:WK46,47,48,49,50:B1,2,3,4,5");
         r.hand.lift(46).put(41).lift(41).put(37).lift(37).put(32).lift(32).put(28).settle();
-        r.assertSummary("MOVE 1 46-28", "DRAW_RULE_STARTED 1");
+        r.assertSummary("MOVE 1 46-28"); // one king move starts no 25-move count (SWR 9.2d counts moves by both)
     }
 
     private static final String PROMOTE = "W:W7,46,47,48,49:B11,15,16";
@@ -129,7 +129,7 @@ class ObservationSequenceTest {
         r.hand.move(7, 2).press().settle().move(15, 20).press().settle().move(2, 13).press().settle()
                 .move(11, 17).press().settle();
         r.assertSummary("MOVE 1 7-2", "MOVE 2 15-20", "UNCROWNED_KING 2", "ILLEGAL_MOVE.UNCROWNED_KING_MOVED 3 2-13",
-                "DRAW_RULE_STARTED 3", "MOVE 4 11-17", "IRREGULAR_MOVE_STANDS 3");
+                "MOVE 4 11-17", "IRREGULAR_MOVE_STANDS 3");
         assertEquals(Piece.WHITE_KING, r.position().pieceAt(13));
     }
 
@@ -138,7 +138,7 @@ class ObservationSequenceTest {
         Recorded r = Recorded.from("W:WK2,46,47,48,49:B11,15,16");
         r.hand.uncrown(2).settle().move(2, 24).press().settle();
         // A king move without capture starts the 25-move count (SWR 9.2): the piece is a king.
-        r.assertSummary("MOVE 1 2-24", "DRAW_RULE_STARTED 1");
+        r.assertSummary("MOVE 1 2-24");
     }
 
     @Test
@@ -172,17 +172,26 @@ class ObservationSequenceTest {
     }
 
     @Test
-    void clockPressedTooEarly() {
+    void clockPressedBeforeTheFirstMoveStartsTheClock() {
+        // SWR 10.3: the clock is started at the beginning (black's when black is absent; ZWH starts black's)
         Recorded r = Recorded.start();
         r.hand.press().waitMs(1000).move(32, 28).settle();
-        r.assertSummary("CLOCK_PRESSED_WITHOUT_MOVE 0", "MOVE 1 32-28");
+        r.assertSummary("MOVE 1 32-28");
+    }
+
+    @Test
+    void clockPressedTooEarly() {
+        Recorded r = Recorded.start();
+        r.hand.move(32, 28).press(true).settle().press(false).waitMs(1000).move(19, 23).settle();
+        r.assertSummary("MOVE 1 32-28", "CLOCK_PRESSED_WITHOUT_MOVE 1", "MOVE 2 19-23");
     }
 
     @Test
     void clockNeverPressedCommitsAfterTheSettleWindow() {
         Recorded r = Recorded.start();
-        r.hand.move(32, 28).settle().move(19, 23).settle();
-        r.assertSummary("MOVE 1 32-28", "MOVE 2 19-23");
+        r.hand.move(32, 28).settle().move(20, 24).settle().move(33, 29).settle();
+        // the clock runs and white never pressed: said once, not again until the clock is pressed
+        r.assertSummary("MOVE 1 32-28", "CLOCK_NOT_PRESSED 1", "MOVE 2 20-24", "MOVE 3 33-29");
         ArbiterEvent first = r.events.get(0);
         assertTrue(first.t() - r.hand.physicalChanges.get(1) <= 700, "commit " + first.t());
     }

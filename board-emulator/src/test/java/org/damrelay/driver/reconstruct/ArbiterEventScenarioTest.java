@@ -310,6 +310,24 @@ class ArbiterEventScenarioTest {
         assertEquals("*", r.reconstructor.game().result().pdn());
     }
 
+    @Test
+    void joinedMidGame() {
+        var parsed = ScenarioParser.parse("move 32-28\nmove 19-23\nwait 5000\nmove 28x19\nmove 14x23");
+        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, QUIET);
+        List<ArbiterEvent> whole = new ArrayList<>();
+        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), whole::add));
+        long afterSecondMove = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 2).findFirst().orElseThrow().t();
+        List<ArbiterEvent> events = new ArrayList<>();
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), events::add);
+        Timeline late = timeline.joinedAt(afterSecondMove);
+        late.replayTo(r);
+        r.tick(late.endMillis() + 20_000);
+        events.forEach(e -> seen.add(e.type()));
+        expect(find(events, EventType.JOINED_MID_GAME), 0);
+        assertEquals(List.of("28x19", "14x23"), events.stream().filter(e -> e.type() == EventType.MOVE).map(e -> e.move().toString()).toList());
+        expect(events.stream().filter(e -> e.type() == EventType.MOVE).findFirst().orElseThrow(), 1, 28, 19);
+    }
+
     @AfterAll
     static void everyEventWasStaged() {
         Set<EventType> missing = EnumSet.complementOf(EnumSet.copyOf(seen));

@@ -65,8 +65,11 @@ class BusGameStartTest {
             List<ArbiterEvent> heard = events.computeIfAbsent(address, a -> new CopyOnWriteArrayList<>());
             return new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(PACE), heard::add);
         }, BusPoller.Config.defaults(), BusListener.NONE);
+        java.io.StringWriter recorded = new java.io.StringWriter();
+        org.damrelay.driver.capture.CaptureWriter capture = new org.damrelay.driver.capture.CaptureWriter(recorded);
+        capture.metadata("mode", "bus");
         LinkSupervisor driver = new LinkSupervisor(() -> line[0], poller, DriverClock.system(),
-                new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), LineRecorder.NONE);
+                new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), capture);
         Thread host = new Thread(driver, "bus-start-driver");
         emulator.start();
         host.start();
@@ -86,6 +89,19 @@ class BusGameStartTest {
                 // Discovery is at least two PING windows of 1.1 s (at PACE, longer still in emulated time).
                 assertTrue(boards.get(i).playStart().orElseThrow() >= 2 * 1100,
                         "board " + ADDRESSES[i] + " started at " + boards.get(i).playStart() + ", before discovery ended");
+            }
+            // the line's own capture replays to the same games, one stream per address (damrelay replay of a bus capture)
+            driver.stop();
+            host.join(5000);
+            capture.close();
+            var read = org.damrelay.driver.capture.CaptureReader.read(new java.io.StringReader(recorded.toString()));
+            assertTrue(org.damrelay.driver.replay.CaptureReconstruction.isBus(read));
+            Map<Integer, List<ArbiterEvent>> replayed = new java.util.TreeMap<>();
+            org.damrelay.driver.replay.CaptureReconstruction.replayLine(read, true,
+                    ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(PACE),
+                    address -> replayed.computeIfAbsent(address, a -> new ArrayList<>())::add);
+            for (int i = 0; i < ADDRESSES.length; i++) {
+                assertEquals(games.get(i), moves(replayed.get(ADDRESSES[i])).subList(0, PLIES), "board " + ADDRESSES[i] + " replayed");
             }
         } finally {
             pump.stop();

@@ -29,6 +29,11 @@ public record DrawStatus(List<MoveCount> counts, int repetitions, DrawRule drawn
         return Optional.ofNullable(drawnBy);
     }
 
+    /** The counts that have begun ({@link MoveCount#begun()}): what the arbiter is shown. */
+    public List<MoveCount> begun() {
+        return counts.stream().filter(MoveCount::begun).toList();
+    }
+
     /** The running count of a rule, if it runs. */
     public Optional<MoveCount> count(DrawRule rule) {
         return counts.stream().filter(c -> c.rule() == rule).findFirst();

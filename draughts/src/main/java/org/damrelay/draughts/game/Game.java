@@ -259,7 +259,7 @@ public final class Game {
 
     /**
      * What the last ply set off for the arbiter (DRAW_RULE_STARTED, DRAW_BY_RULE): counts that
-     * began, and the draw if it occurred there. With no ply played, the counts running in the
+     * began ({@link MoveCount#begun()}), and the draw if it occurred there. With no ply played, the counts running in the
      * start position. After {@link #undo()} this describes the ply now last, so call it after
      * playing, not after taking back.
      */
@@ -273,8 +273,9 @@ public final class Game {
         DrawStatus now = n == 0 ? startStatus : plies.get(n - 1).drawStatus();
         DrawStatus before = n == 0 ? null : n == 1 ? startStatus : plies.get(n - 2).drawStatus();
         List<DrawEvent> out = new ArrayList<>();
-        for (MoveCount c : now.counts()) {
-            boolean running = before != null && before.count(c.rule()).filter(b -> b.startPly() == c.startPly()).isPresent();
+        for (MoveCount c : now.begun()) {
+            boolean running = before != null
+                    && before.count(c.rule()).filter(b -> b.startPly() == c.startPly() && b.begun()).isPresent();
             if (!running) out.add(new DrawEvent(DrawEvent.Kind.COUNT_STARTED, c.rule(), n, c));
         }
         if (now.isDrawn() && now.drawPly() == n) {

@@ -23,6 +23,17 @@ public record MoveCount(DrawRule rule, int startPly, int plies, int moves) {
         return rule.limit();
     }
 
+    /**
+     * Whether the count has begun, for the arbiter and the events: SWR 9.2d (and ZWH K) count
+     * moves by both players ("both played the last 25 moves only with kings"), so a king-moves
+     * count begins once both have made a king move without capture in a row; a single king move
+     * in the middle game starts nothing. The endgame counts begin when their position arises.
+     */
+    public boolean begun() {
+        boolean kingMoves = rule == DrawRule.TWENTY_FIVE_MOVES || rule == DrawRule.ZWH_TWENTY_FIVE_MOVES;
+        return !kingMoves || plies >= 2;
+    }
+
     /** The count reached its limit: the draw occurs. */
     public boolean isComplete() {
         return moves >= rule.limit();

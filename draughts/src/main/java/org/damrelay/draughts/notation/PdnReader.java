@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.damrelay.draughts.game.KingRuns;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
@@ -19,7 +20,7 @@ import org.damrelay.draughts.rules.Variant;
 
 /**
  * Reads the games of a PDN file. Each main-line move is resolved against the legal moves of its
- * position ({@link Notation#resolve}); variations are parsed for balance and skipped, comments
+ * position ({@link Notation#resolve}), in Frisian also against the king-move limit (art. 17); variations are parsed for balance and skipped, comments
  * and NAGs skipped. A record ends at its result token or where the next tag section starts
  * (also inside an unclosed variation, so one broken record cannot swallow the next).
  */
@@ -111,6 +112,8 @@ public final class PdnReader {
         Variant variant = Variant.INTERNATIONAL;
         Position start = Position.start();
         Position current;
+        /** Frisian art. 17: consecutive non-capturing moves with the same king, per side. */
+        KingRuns kingRuns = KingRuns.NONE;
         final List<Move> plies = new ArrayList<>();
         String result;
         int lastNumber;
@@ -156,6 +159,12 @@ public final class PdnReader {
             moveTokens++;
             try {
                 Move m = Notation.resolve(current, variant, t.text());
+                int blocked = variant == Variant.FRISIAN ? kingRuns.blockedKing(current) : 0;
+                if (blocked != 0 && m.from() == blocked && !m.isCapture()) {
+                    throw error(moveLabel() + ": " + t.text() + " is a fourth non-capturing move in a row with the king on "
+                            + blocked + " while its side still has men (Frisian art. 17 allows three) (line " + t.line() + ")", null);
+                }
+                kingRuns = kingRuns.after(current, m);
                 plies.add(m);
                 current = current.apply(m);
             } catch (NotationException e) {

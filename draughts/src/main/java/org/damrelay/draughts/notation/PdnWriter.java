@@ -29,9 +29,7 @@ public final class PdnWriter {
         for (Map.Entry<String, String> e : game.tags().entrySet()) {
             if (!e.getKey().equals("FEN")) tags.putIfAbsent(e.getKey(), e.getValue()); // FEN comes from start alone
         }
-        for (Map.Entry<String, String> e : tags.entrySet()) {
-            sb.append('[').append(e.getKey()).append(" \"").append(escape(e.getValue())).append("\"]\n");
-        }
+        for (Map.Entry<String, String> e : tags.entrySet()) tag(sb, e.getKey(), e.getValue());
         sb.append('\n');
         appendMoves(sb, game, result);
         return sb.append('\n').toString();
@@ -45,39 +43,76 @@ public final class PdnWriter {
     }
 
     private static void appendMoves(StringBuilder sb, PdnGame game, String result) {
-        Line line = new Line(sb);
         Position p = game.start();
-        int number = 1;
-        if (p.sideToMove() == Color.BLACK) line.add(number + "...");
+        Movetext text = new Movetext(p.sideToMove() == Color.WHITE);
         for (Move m : game.plies()) {
-            String text = Notation.of(p, m, game.variant());
-            if (p.sideToMove() == Color.WHITE) {
-                line.add(number + ". " + text);
-            } else {
-                line.add(text);
-                number++;
-            }
+            text.move(Notation.of(p, m, game.variant()));
             p = p.apply(m);
         }
-        line.add(result);
-        sb.append('\n');
+        sb.append(text.end(result)).append('\n');
+    }
+
+    /** One tag pair on a line of its own, the value escaped. */
+    public static void tag(StringBuilder sb, String name, String value) {
+        sb.append('[').append(name).append(" \"").append(escape(value)).append("\"]\n");
     }
 
     private static String escape(String value) {
         return value.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    /** Appends words separated by blanks, breaking lines before they pass {@link #WIDTH}. */
-    private static final class Line {
-        private final StringBuilder sb;
+    /**
+     * Movetext written ply by ply: move numbers where PDN wants them ({@code 1. 32-28 18-23},
+     * {@code 1... 18-23} after a start or a comment with black to move), comments in braces, and
+     * lines broken below 80 columns only between a number-and-move and the next, never inside one.
+     */
+    public static final class Movetext {
+        private final StringBuilder sb = new StringBuilder();
         private int length;
+        private int number = 1;
+        private boolean white;
+        private boolean numberDue;
 
-        Line(StringBuilder sb) {
-            this.sb = sb;
+        /** @param whiteFirst white makes the first ply written */
+        public Movetext(boolean whiteFirst) {
+            this.white = whiteFirst;
+            this.numberDue = !whiteFirst;
         }
 
-        void add(String word) {
-            if (length > 0 && length + 1 + word.length() > WIDTH) {
+        /** The next ply, by the side to move. */
+        public Movetext move(String notation) {
+            if (white) word(number + ". " + notation);
+            else word(numberDue ? number + "... " + notation : notation);
+            numberDue = false;
+            if (!white) number++;
+            white = !white;
+            return this;
+        }
+
+        /** A comment after the last ply; a black ply after it carries its number again. */
+        public Movetext comment(String text) {
+            word("{" + text.replace("}", ")") + "}");
+            numberDue = !white;
+            return this;
+        }
+
+        /** A ply that is no move (an arbiter's set position): the turn passes, shown as a comment. */
+        public Movetext skip(String comment) {
+            comment(comment);
+            if (!white) number++;
+            white = !white;
+            numberDue = !white;
+            return this;
+        }
+
+        /** The movetext closed by the game's result ({@code *} while it is played). */
+        public String end(String result) {
+            word(result);
+            return sb.toString();
+        }
+
+        private void word(String w) {
+            if (length > 0 && length + 1 + w.length() > WIDTH) {
                 sb.append('\n');
                 length = 0;
             }
@@ -85,8 +120,8 @@ public final class PdnWriter {
                 sb.append(' ');
                 length++;
             }
-            sb.append(word);
-            length += word.length();
+            sb.append(w);
+            length += w.length();
         }
     }
 }

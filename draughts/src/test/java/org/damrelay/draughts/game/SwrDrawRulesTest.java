@@ -188,4 +188,18 @@ class SwrDrawRulesTest {
         assertEquals(24, g.drawStatus().drawPly());
         assertTrue(g.drawEvents().stream().anyMatch(e -> e.kind() == DrawEvent.Kind.DRAW_BY_RULE && e.rule() == DrawRule.REPETITION));
     }
+
+    @Test
+    void theTwentyFiveMoveCountBeginsWithAMoveByBothNotWithOneKingMove() {
+        Game g = play(Game.from(fen(TWENTY_FIVE_START), Variant.INTERNATIONAL), "46-41");
+        assertTrue(g.drawEvents().isEmpty(), g.drawEvents().toString());
+        assertTrue(g.drawStatus().begun().isEmpty());
+        g = play(g, "1-6");
+        assertEquals(List.of(DrawEvent.Kind.COUNT_STARTED), g.drawEvents().stream().map(DrawEvent::kind).toList());
+        assertEquals(1, g.drawEvents().get(0).count().moves());
+        assertEquals(2, g.drawEvents().get(0).ply());
+        g = play(g, "41-37");
+        assertTrue(g.drawEvents().isEmpty(), "running on, not starting again");
+        assertEquals(1, g.drawStatus().begun().size());
+    }
 }

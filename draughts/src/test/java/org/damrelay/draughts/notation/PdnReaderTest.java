@@ -203,4 +203,20 @@ class PdnReaderTest {
         assertEquals(0, PdnReader.parse("  ; only a comment\n{ and another }\n").size());
         assertNull(PdnReader.parse("[White \"A\"]").get(0).tag("Black"));
     }
+
+    @Test
+    void frisianFourthKingMoveInARowIsRefusedWithArticle17() {
+        String game = """
+                [GameType "40"]
+                [FEN "W:WK50,36:B15,K1"]
+                1. 50-44 1-7 2. 44-50 7-1 3. 50-44 1-7 4. 44-50 *
+                """;
+        PdnException e = assertThrows(PdnException.class, () -> PdnReader.parse(game));
+        assertTrue(e.getMessage().contains("art. 17") && e.getMessage().contains("move 4 white"), e.getMessage());
+        // three in a row, then another piece: fine; and a side with only kings is not bound
+        assertEquals(7, PdnReader.parse(game.replace("4. 44-50", "4. 36-31")).get(0).plies().size());
+        assertEquals(7, PdnReader.parse(game.replace("W:WK50,36:B15,K1", "W:WK50,K36:B15,K1")).get(0).plies().size());
+        // international draughts knows no such limit
+        assertEquals(7, PdnReader.parse(game.replace("[GameType \"40\"]", "")).get(0).plies().size());
+    }
 }

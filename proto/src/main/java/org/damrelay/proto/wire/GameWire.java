@@ -60,10 +60,10 @@ public final class GameWire {
         return Math.max(0, number - plyNumber(start, 0));
     }
 
-    /** Every count running in {@code status}, ply numbers as on the wire. */
+    /** Every count that has begun in {@code status} (a single king move starts no 25-move count), ply numbers as on the wire. */
     public static List<DrawCount> draws(DrawStatus status, Position start) {
         List<DrawCount> out = new ArrayList<>(status.counts().size());
-        for (MoveCount c : status.counts()) out.add(draw(c, start));
+        for (MoveCount c : status.begun()) out.add(draw(c, start));
         return out;
     }
 

@@ -56,9 +56,15 @@ public final class ArbiterService implements RelayCore.LiveListener {
 
     private GameBook book() { return core.book(); }
 
-    /** A new arbiter connection: every alert so far, then everything live. */
+    /** A new arbiter connection: the event's games as they stand live, every alert so far, then everything live. */
     public void connected(ArbiterSession s) {
         sessions.add(s);
+        // first: the token was accepted (a console shows itself only then)
+        s.send(ArbiterMessage.newBuilder().setOk("signed in as " + s.arbiter() + " for event " + s.eventId()).build());
+        for (GameInfo info : book().directory().games(s.eventId(), 0)) {
+            GameRecord g = book().game(info.getGameId());
+            if (g != null) s.send(ArbiterMessage.newBuilder().setSnapshot(g.live().snapshot()).build());
+        }
         for (Alert a : book().alerts()) {
             GameRecord g = book().game(a.getGameId());
             if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAlert(a).build());

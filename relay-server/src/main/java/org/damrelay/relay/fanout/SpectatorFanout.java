@@ -62,6 +62,16 @@ public final class SpectatorFanout {
         return Unpooled.wrappedBuffer(json(m).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Core thread: the connections that follow a game, subscribed to it, its round or its whole event. */
+    public int spectators(GameInfo g) {
+        int n = 0;
+        for (Scope scope : Scope.reaching(g)) {
+            Audience a = byScope.get(scope);
+            if (a != null) n += a.size();
+        }
+        return n;
+    }
+
     /**
      * Core thread: one released update to every subscriber. The subscribers are already grouped by
      * event loop, so this costs one task per loop and scope, whatever the audience's size. The bus

@@ -1,6 +1,7 @@
 package org.damrelay.relay.game;
 
 import org.damrelay.draughts.game.Game;
+import org.damrelay.draughts.game.IllegalMoveException;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Move;
@@ -57,12 +58,15 @@ public final class EventCheck {
         }
         Game base = game.game().truncate(basePly);
         Position before = base.position();
-        if (!base.isLegal(claimed)) {
+        Game played;
+        try {
+            played = base.play(claimed);
+        } catch (IllegalMoveException ex) {
+            // the game model says why: the legal moves, or the rule that forbids this one (Frisian art. 17)
             return Verdict.refuse(Code.MOVE_REFUSED, "move " + describe(claimed) + " at ply " + game.plyNumber(basePly + 1)
-                    + " cannot follow " + Fen.write(before) + " (legal: " + base.legalMoves() + "); an irregular move that stood"
+                    + " cannot follow " + Fen.write(before) + ": " + ex.getMessage() + "; an irregular move that stood"
                     + " must be sent as ILLEGAL_MOVE with its fen");
         }
-        Game played = base.play(claimed);
         // keep the driver's route when it is one (it is what the board showed), else the core's
         Move canonical = e.getMove().getPathCount() > 2 ? claimed : played.plies().get(basePly).move();
         Position after = played.position();

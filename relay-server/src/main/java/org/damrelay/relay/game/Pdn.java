@@ -1,14 +1,24 @@
 package org.damrelay.relay.game;
 
+import org.damrelay.draughts.game.TimeControl;
+import org.damrelay.draughts.notation.PdnWriter;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.proto.Clock;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
+import org.damrelay.proto.Player;
 import org.damrelay.proto.Ply;
+import org.damrelay.proto.Side;
+import org.damrelay.relay.config.EventConfig;
 
 /**
- * PDN export of a game as spectators see it (so it obeys the broadcast delay): the seven-tag
- * roster, GameType, FEN when the game did not start from the start position, and the moves in
- * the notation they were stored with (long form only where the short one is ambiguous).
+ * PDN 3.0 export of a game as spectators see it (so it obeys the broadcast delay): the seven-tag
+ * roster with the round's date, board, teams ({@code WhiteTeam}/{@code BlackTeam} as lidraughts
+ * writes them), ratings, time control, termination, GameType, FEN when the game did not start
+ * from the start position, and the moves as stored, each followed by both clocks as a
+ * {@code [%clock]} command (the running side in capitals). Movetext layout is
+ * {@link PdnWriter.Movetext}'s, the one PDN writer of the project.
  */
 public final class Pdn {
 
@@ -24,62 +34,88 @@ public final class Pdn {
         };
     }
 
-    public static String write(GameSnapshot s, String eventName, String site) {
+    /** The game under its event's name and site, dated by its round (unknown date when the pairings give none). */
+    public static String write(GameSnapshot s, EventConfig event) {
+        if (event == null) return write(s, "?", "?", null);
+        String date = event.rounds().stream().filter(r -> r.number() == s.getInfo().getRound())
+                .map(EventConfig.RoundConfig::date).filter(d -> d != null && !d.isBlank()).findFirst().orElse(null);
+        return write(s, event.name(), event.site(), date);
+    }
+
+    /** @param isoDate YYYY-MM-DD, or null when unknown */
+    public static String write(GameSnapshot s, String eventName, String site, String isoDate) {
         GameInfo i = s.getInfo();
+        String result = result(s.getResult());
         StringBuilder sb = new StringBuilder();
-        tag(sb, "Event", eventName);
-        tag(sb, "Site", site);
-        tag(sb, "Round", String.valueOf(i.getRound()));
-        tag(sb, "Board", String.valueOf(i.getBoard()));
-        tag(sb, "White", i.getWhite().getName());
-        tag(sb, "Black", i.getBlack().getName());
-        if (i.getWhite().getRating() > 0) tag(sb, "WhiteRating", String.valueOf(i.getWhite().getRating()));
-        if (i.getBlack().getRating() > 0) tag(sb, "BlackRating", String.valueOf(i.getBlack().getRating()));
-        if (!i.getMatch().isEmpty()) tag(sb, "Match", i.getMatch());
-        if (!i.getTimeControl().isEmpty()) tag(sb, "TimeControl", i.getTimeControl());
-        tag(sb, "Result", result(s.getResult()));
-        tag(sb, "GameType", "FRISIAN".equals(i.getVariant()) ? "40" : "20");
-        if (!i.getStartFen().isEmpty()) tag(sb, "FEN", i.getStartFen());
-        boolean whiteFirst = i.getStartFen().isEmpty() || i.getStartFen().trim().startsWith("W");
-        StringBuilder moves = new StringBuilder();
-        int index = 0;
+        PdnWriter.tag(sb, "Event", orUnknown(eventName));
+        PdnWriter.tag(sb, "Site", orUnknown(site));
+        PdnWriter.tag(sb, "Date", isoDate == null ? "????.??.??" : isoDate.strip().replace('-', '.'));
+        PdnWriter.tag(sb, "Round", i.getRound() > 0 ? String.valueOf(i.getRound()) : "?");
+        PdnWriter.tag(sb, "White", orUnknown(i.getWhite().getName()));
+        PdnWriter.tag(sb, "Black", orUnknown(i.getBlack().getName()));
+        PdnWriter.tag(sb, "Result", result);
+        PdnWriter.tag(sb, "GameType", String.valueOf(variant(i).pdnGameType()));
+        if (i.getBoard() > 0) PdnWriter.tag(sb, "Board", String.valueOf(i.getBoard()));
+        player(sb, "White", i.getWhite());
+        player(sb, "Black", i.getBlack());
+        if (!i.getMatch().isEmpty()) PdnWriter.tag(sb, "Match", i.getMatch());
+        if (!i.getTimeControl().isEmpty()) PdnWriter.tag(sb, "TimeControl", timeControl(i.getTimeControl()));
+        PdnWriter.tag(sb, "Termination", s.getResult() == GameResult.RESULT_UNSPECIFIED ? "unterminated" : "normal");
+        if (!i.getStartFen().isEmpty()) PdnWriter.tag(sb, "FEN", i.getStartFen().strip());
+        boolean whiteFirst = i.getStartFen().isEmpty() || i.getStartFen().strip().toUpperCase().startsWith("W");
+        PdnWriter.Movetext moves = new PdnWriter.Movetext(whiteFirst);
         for (Ply p : s.getPliesList()) {
-            boolean white = (index % 2 == 0) == whiteFirst;
-            int number = (index + (whiteFirst ? 0 : 1)) / 2 + 1;
             if (p.getNotation().isEmpty()) {
-                moves.append("{arbiter set position ").append(p.getFen()).append("} ");
-                index++;
+                moves.skip("the arbiter set the position " + p.getFen());
                 continue;
             }
-            if (white) moves.append(number).append(". ");
-            else if (index == 0 || moves.toString().endsWith("} ")) moves.append(number).append("... ");
-            moves.append(p.getNotation()).append(' ');
-            if (p.getIrregular()) moves.append("{irregular move, stood} ");
-            index++;
+            moves.move(p.getNotation());
+            if (p.getIrregular()) moves.comment("irregular move, stood");
+            if (hasReading(p.getClock())) moves.comment(clock(p.getClock()));
         }
-        moves.append(result(s.getResult()));
-        sb.append('\n').append(wrap(moves.toString())).append("\n\n");
+        sb.append('\n').append(moves.end(result)).append("\n\n");
         return sb.toString();
     }
 
-    private static void tag(StringBuilder sb, String name, String value) {
-        sb.append('[').append(name).append(" \"").append(value.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"]\n");
+    private static void player(StringBuilder sb, String side, Player p) {
+        if (p.getRating() > 0) PdnWriter.tag(sb, side + "Rating", String.valueOf(p.getRating()));
+        if (!p.getTeam().isEmpty()) PdnWriter.tag(sb, side + "Team", p.getTeam());
+        if (!p.getFedId().isEmpty()) PdnWriter.tag(sb, side + "FedId", p.getFedId());
     }
 
-    private static String wrap(String text) {
-        StringBuilder out = new StringBuilder();
-        int col = 0;
-        for (String word : text.split(" ")) {
-            if (col > 0 && col + word.length() + 1 > 79) {
-                out.append('\n');
-                col = 0;
-            } else if (col > 0) {
-                out.append(' ');
-                col++;
-            }
-            out.append(word);
-            col += word.length();
+    private static Variant variant(GameInfo i) {
+        try {
+            return i.getVariant().isEmpty() ? Variant.INTERNATIONAL : Variant.valueOf(i.getVariant());
+        } catch (IllegalArgumentException e) {
+            return Variant.INTERNATIONAL;
         }
-        return out.toString();
+    }
+
+    /** PGN's form ({@code 4800+60}) when the pairings' text reads as one, else the text as entered. */
+    private static String timeControl(String text) {
+        try {
+            return TimeControl.parse(text).tag();
+        } catch (IllegalArgumentException e) {
+            return text;
+        }
+    }
+
+    private static boolean hasReading(Clock c) {
+        return c.getWhiteMs() > 0 || c.getBlackMs() > 0;
+    }
+
+    /** {@code [%clock w1:19:58 B1:19:40]}: both remaining times, the running clock's side in capitals. */
+    static String clock(Clock c) {
+        return "[%clock " + (c.getRunning() == Side.WHITE ? "W" : "w") + hms(c.getWhiteMs())
+                + " " + (c.getRunning() == Side.BLACK ? "B" : "b") + hms(c.getBlackMs()) + "]";
+    }
+
+    private static String hms(long ms) {
+        long s = ms / 1000;
+        return String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+
+    private static String orUnknown(String s) {
+        return s == null || s.isBlank() ? "?" : s;
     }
 }

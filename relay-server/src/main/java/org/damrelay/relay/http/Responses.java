@@ -11,6 +11,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /** Writing plain HTTP answers. */
 final class Responses {
@@ -31,18 +34,58 @@ final class Responses {
     }
 
     static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, byte[] body, Cors cors) {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+        write(ctx, keepAlive, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body)), contentType, cors);
+    }
+
+    private static void write(ChannelHandlerContext ctx, boolean keepAlive, FullHttpResponse r, String contentType, Cors cors) {
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
         if (cors.allowOrigin() != null) r.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, cors.allowOrigin());
         if (cors.varyByOrigin()) r.headers().set(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN);
-        HttpUtil.setContentLength(r, body.length);
+        HttpUtil.setContentLength(r, r.content().readableBytes());
         if (keepAlive) {
             r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             ctx.writeAndFlush(r);
         } else {
             ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    /**
+     * A state view with its ETag (a digest of the body): a poller that sends it back in
+     * If-None-Match gets 304 and no body while nothing changed.
+     */
+    static void tagged(ChannelHandlerContext ctx, boolean keepAlive, String ifNoneMatch, String contentType, String body, Cors cors) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        String etag = etag(bytes);
+        if (ifNoneMatch != null && matches(ifNoneMatch, etag)) {
+            FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_MODIFIED, Unpooled.EMPTY_BUFFER);
+            r.headers().set(HttpHeaderNames.ETAG, etag);
+            write(ctx, keepAlive, r, contentType, cors);
+            return;
+        }
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes));
+        r.headers().set(HttpHeaderNames.ETAG, etag);
+        write(ctx, keepAlive, r, contentType, cors);
+    }
+
+    static String etag(byte[] body) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(body);
+            return "\"" + HexFormat.of().formatHex(d, 0, 16) + "\"";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** If-None-Match holds "*" or a list of tags, weak ones (W/"…") compared by their value. */
+    static boolean matches(String ifNoneMatch, String etag) {
+        for (String t : ifNoneMatch.split(",")) {
+            String v = t.strip();
+            if (v.startsWith("W/")) v = v.substring(2);
+            if (v.equals("*") || v.equals(etag)) return true;
+        }
+        return false;
     }
 
     static void text(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, String body, Cors cors) {

@@ -1,11 +1,18 @@
 package org.damrelay.relay.http;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageOrBuilder;
 import com.google.protobuf.util.JsonFormat;
 import java.util.List;
-import java.util.StringJoiner;
+import java.util.function.ToIntFunction;
+import org.damrelay.proto.EventList;
+import org.damrelay.proto.EventState;
+import org.damrelay.proto.EventSummary;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameSnapshot;
+import org.damrelay.proto.GameSummary;
+import org.damrelay.proto.RoundState;
+import org.damrelay.proto.RoundSummary;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
@@ -13,16 +20,20 @@ import org.damrelay.relay.game.Pdn;
 
 /**
  * The read-only HTTP views of the games, as spectators see them (after the broadcast delay):
- * JSON per event, round and game, PDN per game and per round. Core thread only; null = not found.
+ * JSON per event, round and game (the messages of state.proto), PDN per game and per round.
+ * Core thread only; null = not found (an unknown event, round or game).
  */
 public final class StateEndpoints {
 
     private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
 
     private final GameBook book;
+    private final ToIntFunction<GameInfo> spectators;
 
-    public StateEndpoints(GameBook book) {
+    /** @param spectators how many connections follow a game (its own, its round's and its event's subscribers) */
+    public StateEndpoints(GameBook book, ToIntFunction<GameInfo> spectators) {
         this.book = book;
+        this.spectators = spectators;
     }
 
     public String gameJson(String gameId) {
@@ -31,73 +42,70 @@ public final class StateEndpoints {
     }
 
     public String roundJson(String eventId, int round) {
-        if (book.directory().event(eventId) == null) return null;
-        StringJoiner j = new StringJoiner(",", "{\"eventId\":\"" + eventId + "\",\"round\":" + round + ",\"games\":[", "]}");
-        for (GameInfo info : book.directory().games(eventId, round)) {
-            GameRecord g = book.game(info.getGameId());
-            if (g != null) j.add(json(g.spectatorSnapshot()));
-        }
-        return j.toString();
+        List<GameRecord> games = round(eventId, round);
+        if (games == null) return null;
+        RoundState.Builder r = RoundState.newBuilder().setEventId(eventId).setRound(round);
+        for (GameRecord g : games) r.addGames(g.spectatorSnapshot());
+        return json(r);
     }
 
     /** Every event: id and name, for a viewer's start page. */
     public String eventsJson() {
-        StringJoiner j = new StringJoiner(",", "{\"events\":[", "]}");
+        EventList.Builder list = EventList.newBuilder();
         for (String id : book.directory().eventIds()) {
             EventConfig e = book.directory().event(id);
-            j.add("{\"eventId\":" + quote(e.id()) + ",\"name\":" + quote(e.name()) + ",\"site\":" + quote(e.site()) + "}");
+            list.addEvents(EventSummary.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site()));
         }
-        return j.toString();
+        return json(list);
     }
 
-    /** The event with its rounds' delays and its games' headers (no moves). */
+    /** The event with its rounds' delays and dates and its games' headers (no moves). */
     public String eventJson(String eventId) {
         EventConfig e = book.directory().event(eventId);
         if (e == null) return null;
-        StringJoiner rounds = new StringJoiner(",", "[", "]");
+        EventState.Builder s = EventState.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site());
         for (EventConfig.RoundConfig r : e.rounds()) {
-            rounds.add("{\"number\":" + r.number() + ",\"delaySeconds\":" + r.delaySeconds() + "}");
+            s.addRounds(RoundSummary.newBuilder().setNumber(r.number()).setDelaySeconds(r.delaySeconds())
+                    .setDate(r.date() == null ? "" : r.date()));
         }
-        StringJoiner games = new StringJoiner(",", "[", "]");
         for (GameInfo info : book.directory().games(eventId, 0)) {
             GameRecord g = book.game(info.getGameId());
             if (g == null) continue;
-            GameSnapshot s = g.spectatorSnapshot();
-            games.add("{\"info\":" + json(s.getInfo()) + ",\"version\":" + s.getVersion() + ",\"plies\":"
-                    + s.getPliesCount() + ",\"result\":\"" + s.getResult().name() + "\"}");
+            GameSnapshot snap = g.spectatorSnapshot();
+            s.addGames(GameSummary.newBuilder().setInfo(snap.getInfo()).setVersion(snap.getVersion())
+                    .setPlies(snap.getPliesCount()).setResult(snap.getResult()).setSpectators(spectators.applyAsInt(info)));
         }
-        return "{\"eventId\":" + quote(e.id()) + ",\"name\":" + quote(e.name()) + ",\"site\":" + quote(e.site())
-                + ",\"rounds\":" + rounds + ",\"games\":" + games + "}";
+        return json(s);
     }
 
     public String gamePdn(String gameId) {
         GameRecord g = book.game(gameId);
         if (g == null) return null;
-        EventConfig e = book.directory().event(g.info().getEventId());
-        return Pdn.write(g.spectatorSnapshot(), e == null ? "" : e.name(), e == null ? "" : e.site());
+        return Pdn.write(g.spectatorSnapshot(), book.directory().event(g.info().getEventId()));
     }
 
     public String roundPdn(String eventId, int round) {
+        List<GameRecord> games = round(eventId, round);
+        if (games == null) return null;
         EventConfig e = book.directory().event(eventId);
-        if (e == null) return null;
         StringBuilder sb = new StringBuilder();
-        List<GameInfo> games = book.directory().games(eventId, round);
-        for (GameInfo info : games) {
-            GameRecord g = book.game(info.getGameId());
-            if (g != null) sb.append(Pdn.write(g.spectatorSnapshot(), e.name(), e.site()));
-        }
+        for (GameRecord g : games) sb.append(Pdn.write(g.spectatorSnapshot(), e));
         return sb.toString();
     }
 
-    static String json(com.google.protobuf.MessageOrBuilder m) {
+    /** The games of a round, or null when the event does not exist or the round has no games (a 404, not an empty answer). */
+    private List<GameRecord> round(String eventId, int round) {
+        if (book.directory().event(eventId) == null) return null;
+        List<GameRecord> out = book.directory().games(eventId, round).stream()
+                .map(info -> book.game(info.getGameId())).filter(g -> g != null).toList();
+        return out.isEmpty() ? null : out;
+    }
+
+    static String json(MessageOrBuilder m) {
         try {
             return JSON.print(m);
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -29,6 +29,7 @@ public final class StaticFiles {
     public File find(String urlPath) throws IOException {
         String rel = urlPath.equals("/") || urlPath.isEmpty() ? "index.html" : urlPath.substring(1);
         if (rel.contains("..") || rel.contains("\\") || rel.startsWith("/")) return null;
+        if (rel.equals("favicon.ico")) rel = "favicon.svg"; // for clients that ask without reading the page's icon link
         byte[] bytes = null;
         if (dir != null) {
             Path p = dir.resolve(rel).normalize();

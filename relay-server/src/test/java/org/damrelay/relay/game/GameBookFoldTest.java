@@ -130,8 +130,9 @@ class GameBookFoldTest {
         for (String p : "21-26 29-34 26-8 34-40 8-19 40-49".split(" ")) move(book, "nk-r3-b1", "301", p);
         Verdict fourth = ingest(book, "nk-r3-b1", "301", GameEvent.newBuilder().setType(EventType.MOVE)
                 .setMove(GameWire.move(Move.quiet(19, 14))).build());
-        IngestError.Code code = assertInstanceOf(Verdict.Refused.class, fourth).code();
-        assertEquals(IngestError.Code.MOVE_REFUSED, code);
+        Verdict.Refused refused = assertInstanceOf(Verdict.Refused.class, fourth);
+        assertEquals(IngestError.Code.MOVE_REFUSED, refused.code());
+        assertTrue(refused.message().contains("Frisian art. 17"), refused.message());
         // sent as what it is, an irregular move that stood, it is taken and the game goes on from it
         String after = Fen.write(book.game("nk-r3-b1").live().position().apply(Move.quiet(19, 14)));
         assertInstanceOf(Verdict.Accepted.class, ingest(book, "nk-r3-b1", "301", GameEvent.newBuilder()

@@ -46,7 +46,7 @@ class PdnAndReleaseTest {
         append(r, GameUpdate.newBuilder().setResult(GameResult.DRAW), 3);
         r.markDurable(3);
         r.releaseUpTo(Long.MAX_VALUE);
-        String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S");
+        String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S", null);
         assertTrue(pdn.contains("[FEN \"" + fen + "\"]"), pdn);
         assertTrue(pdn.contains("1... 18-22 2. 31-27 1-1"), pdn);
         assertTrue(pdn.contains("[Result \"1-1\"]"), pdn);
@@ -83,7 +83,7 @@ class PdnAndReleaseTest {
                 .setSubtype(IllegalSubtype.OTHER).setNotation("19-24").setFen(Fen.write(after)).build())), 2);
         r.markDurable(2);
         r.releaseUpTo(Long.MAX_VALUE);
-        String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S");
+        String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S", null);
         assertTrue(pdn.contains("1. 32-28 19-24 {irregular move, stood} *"), pdn);
     }
 

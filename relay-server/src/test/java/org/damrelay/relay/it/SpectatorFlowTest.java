@@ -125,6 +125,13 @@ class SpectatorFlowTest {
         assertFalse(messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
         assertFalse(get("/pdn/nk-r2-b1.pdn").contains(Plays.line(1, 0).get(0).toString()));
         assertFalse(get("/api/games/nk-r2-b1").contains("\"plies\""), "canonical JSON omits the empty ply list");
+        // a console opened now, still within the delay, starts from the live games
+        TestArbiter late = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "deputy");
+        await().atMost(Duration.ofSeconds(30)).until(() -> late.messages().stream()
+                .anyMatch(m -> m.hasSnapshot() && m.getSnapshot().getInfo().getGameId().equals("nk-r2-b1")));
+        assertEquals(1, late.messages().stream().filter(m -> m.hasSnapshot() && m.getSnapshot().getInfo().getGameId().equals("nk-r2-b1"))
+                .findFirst().orElseThrow().getSnapshot().getPliesCount(), "the arbiter's snapshot is live, not delayed");
+        late.close();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> messages(spectator).stream().anyMatch(SpectatorMessage.Builder::hasUpdate));
         assertTrue(get("/pdn/nk-r2-b1.pdn").contains("1. " + Plays.line(1, 0).get(0)));

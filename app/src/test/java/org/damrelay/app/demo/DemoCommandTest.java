@@ -1,0 +1,110 @@
+package org.damrelay.app.demo;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code damrelay demo} as a newcomer runs it, through the command's entry point in a JVM of its
+ * own, started in an empty folder (no shared/ tree anywhere near): the games come from the jar,
+ * they advance, boards that finish get their result and the match score moves; the terminal
+ * shows the addresses, not log lines.
+ */
+@Timeout(240)
+class DemoCommandTest {
+
+    private static final Pattern OVERVIEW = Pattern.compile("overview:\\s+(http://127\\.0\\.0\\.1:(\\d+)/\\?event=demo&round=1)");
+
+    @TempDir
+    Path dir;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void aFreshFolderRunsTheDemoAndTheScoreMoves() throws Exception {
+        assertFalse(Files.exists(dir.resolve("shared")) || Files.exists(dir.getParent().resolve("shared")), "no shared tree beside the run");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // the test class path holds two logback-test.xml, which logback would report on the terminal
+                "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
+                "-cp", System.getProperty("java.class.path"), "org.damrelay.app.Damrelay",
+                "demo", "--port", "0", "--boards", "2", "--speed", "100", "--serial", "memory", "--seconds", "90")
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String l = r.readLine(); l != null; l = r.readLine()) lines.add(l);
+            } catch (Exception ignored) {
+                // the process ended
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> lines.stream().anyMatch(l -> OVERVIEW.matcher(l).find()));
+            Matcher m = lines.stream().map(OVERVIEW::matcher).filter(Matcher::find).findFirst().orElseThrow();
+            int port = Integer.parseInt(m.group(2));
+            assertTrue(lines.get(0).startsWith("damrelay demo: 2 boards"), "the first line says what runs: " + lines);
+            assertTrue(lines.stream().noneMatch(l -> l.contains(" INFO ") || l.contains(" WARN ")), "log lines go to demo.log: " + lines);
+
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> plies(port) >= 20);
+            await().atMost(Duration.ofSeconds(80)).pollInterval(Duration.ofSeconds(1)).until(() -> points(port) > 0);
+            assertTrue(lines.stream().anyMatch(l -> l.matches("board \\d finished \\d-\\d after .*: Team A \\d+ – \\d+ Team B")),
+                    "the terminal says when a board finishes, with the score: " + lines);
+            // --seconds: the demo stops by itself down the same path as Ctrl-C
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the demo stops by itself");
+        } finally {
+            p.destroyForcibly();
+        }
+        reader.join(5000);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")), "a clean stop: " + lines);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
+    }
+
+    private JsonNode event(int port) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/events/demo"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return json.readTree(r.body());
+    }
+
+    private int plies(int port) throws Exception {
+        int n = 0;
+        for (JsonNode g : event(port).path("games")) n += g.path("plies").asInt();
+        return n;
+    }
+
+    /** Points scored on all boards: above 0 once a result is in (a 0-0 would not move the score; the bundled games have none). */
+    private int points(int port) throws Exception {
+        int n = 0;
+        for (JsonNode g : event(port).path("games")) {
+            n += switch (g.path("result").asText("")) {
+                case "WHITE_WINS", "BLACK_WINS", "DRAW" -> 2;
+                default -> 0;
+            };
+        }
+        return n;
+    }
+}

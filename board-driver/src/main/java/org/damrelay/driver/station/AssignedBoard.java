@@ -1,0 +1,122 @@
+package org.damrelay.driver.station;
+
+import java.time.Duration;
+import java.util.Optional;
+import org.damrelay.draughts.game.GameSettings;
+import org.damrelay.draughts.game.TimeControl;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.ClockReading;
+import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.reconstruct.Reconstructor;
+import org.damrelay.driver.uplink.BoardFeed;
+import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.proto.GameInfo;
+import org.damrelay.proto.wire.GameWire;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One physical board's reconstruction under the settings of the game the relay assigned to it
+ * (variant, draw rules, time control, start position). The assignment usually arrives with the
+ * relay's Welcome, after the line has already read the board: the reconstruction is then built
+ * again under the assigned settings and shown the board as it stands. Once a move was played an
+ * assignment no longer changes the game under way; it is logged instead.
+ *
+ * <p>Observations come from the line's thread, assignments from the uplink's: both synchronize here.
+ */
+final class AssignedBoard implements BoardObserver {
+    private static final Logger log = LoggerFactory.getLogger(AssignedBoard.class);
+
+    private final String board;
+    private final ReconstructConfig base;
+    private final Outbox outbox;
+    private Reconstructor current;
+    private GameInfo game;
+    private Sensed[] fields; // the board as last reported, to show a rebuilt reconstruction
+    private long lastT;
+    private boolean disconnected;
+
+    AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Outbox outbox) {
+        this.board = board;
+        this.base = base;
+        this.outbox = outbox;
+        this.game = assigned.orElse(null);
+        this.current = build();
+    }
+
+    private Reconstructor build() {
+        ReconstructConfig c = game == null ? base : configure(base, game);
+        return new Reconstructor(c, new BoardFeed(board, c.variant(), c.start(), outbox));
+    }
+
+    /**
+     * The reconstruction's settings for an assigned game: the pairing's settings and start
+     * position over the driver's own (orientation, clock side, windows). A pairing whose
+     * settings do not read keeps the driver's, with one line saying why.
+     */
+    static ReconstructConfig configure(ReconstructConfig base, GameInfo game) {
+        try {
+            GameSettings s = GameWire.settings(game);
+            // a pairing without a time control leaves the driver's own (its --time-control), if any
+            if (s.timeControl() == null && base.timeControl() != null) s = s.withTimeControl(base.timeControl());
+            return base.withSettings(s).withStart(GameWire.start(game));
+        } catch (IllegalArgumentException e) {
+            log.warn("board {}: the settings of game {} do not read ({}); reconstructing with the driver's own",
+                    game.getSourceBoard(), game.getGameId(), e.getMessage());
+            return base;
+        }
+    }
+
+    synchronized void assign(GameInfo next) {
+        if (next.equals(game)) return;
+        if (current.game().ply() > 0) {
+            log.warn("board {}: now assigned to {} ({} {}), but a game is under way here: it goes on under the settings it started with",
+                    board, next.getGameId(), next.getVariant(), next.getTimeControl());
+            return;
+        }
+        log.info("board {}: feeds game {} ({}, {} rules, time control {})", board, next.getGameId(), next.getVariant(),
+                next.getDrawRules(), next.getTimeControl().isEmpty() ? "none" : next.getTimeControl());
+        game = next;
+        current = build();
+        if (disconnected) current.onLink(lastT, false);
+        else if (fields != null) current.onBoard(lastT, fields.clone());
+    }
+
+    synchronized Reconstructor reconstruction() {
+        return current;
+    }
+
+    @Override
+    public synchronized void onBoard(long tMillis, Sensed[] now) {
+        fields = now.clone();
+        lastT = tMillis;
+        disconnected = false;
+        current.onBoard(tMillis, now);
+    }
+
+    @Override
+    public synchronized void onFieldChange(long tMillis, int field, Sensed now) {
+        if (fields != null) fields[field] = now;
+        lastT = tMillis;
+        current.onFieldChange(tMillis, field, now);
+    }
+
+    @Override
+    public synchronized void onClock(long tMillis, ClockReading clock) {
+        lastT = tMillis;
+        current.onClock(tMillis, clock);
+    }
+
+    @Override
+    public synchronized void onLink(long tMillis, boolean connected) {
+        lastT = tMillis;
+        disconnected = !connected;
+        current.onLink(tMillis, connected);
+    }
+
+    @Override
+    public synchronized void onTick(long tMillis) {
+        current.onTick(tMillis);
+    }
+}

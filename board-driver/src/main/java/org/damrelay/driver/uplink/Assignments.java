@@ -1,0 +1,36 @@
+package org.damrelay.driver.uplink;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import org.damrelay.proto.Assignment;
+import org.damrelay.proto.GameInfo;
+
+/**
+ * Which game each of this driver's boards feeds, as the relay assigns it (in the Welcome, and
+ * again after every pairing edit), with the competition's settings for its reconstruction.
+ * Written on the uplink's thread, read by the boards' lines.
+ */
+public final class Assignments {
+    private final Map<String, GameInfo> byBoard = new ConcurrentHashMap<>();
+    private final List<BiConsumer<String, GameInfo>> listeners = new CopyOnWriteArrayList<>();
+
+    public Optional<GameInfo> game(String board) {
+        return Optional.ofNullable(byBoard.get(board));
+    }
+
+    /** Called with (board, game) for every assignment that changes a board's game or its settings. */
+    public void addListener(BiConsumer<String, GameInfo> listener) {
+        listeners.add(listener);
+    }
+
+    void assign(List<Assignment> assignments) {
+        for (Assignment a : assignments) {
+            GameInfo old = byBoard.put(a.getBoard(), a.getGame());
+            if (!a.getGame().equals(old)) for (BiConsumer<String, GameInfo> l : listeners) l.accept(a.getBoard(), a.getGame());
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package org.damrelay.driver.reconstruct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.time.Duration;
+import org.damrelay.draughts.rules.Color;
+import org.damrelay.driver.board.ClockReading;
+import org.junit.jupiter.api.Test;
+
+class ClockWatchTest {
+
+    private static ClockReading reading(boolean running, boolean rightLeverHigh, boolean leftFlag) {
+        return new ClockReading(Duration.ofMinutes(79), Duration.ofMinutes(78), leftFlag, false, running, rightLeverHigh, true);
+    }
+
+    @Test
+    void theSideWhoseLeverIsDownIsRunning() {
+        ClockWatch w = new ClockWatch(true, null); // white sits on the right
+        w.read(0, reading(true, true, false), 0, 0);
+        assertEquals(Color.BLACK, w.times().running(), "the right lever up: white pressed, black's clock runs");
+        w.read(0, reading(true, false, false), 0, 0);
+        assertEquals(Color.WHITE, w.times().running());
+        assertEquals(Duration.ofMinutes(78), w.times().white());
+    }
+
+    @Test
+    void aStoppedClockOrAFallenFlagRunsForNobody() {
+        ClockWatch w = new ClockWatch(false, null);
+        w.read(0, reading(false, true, false), 0, 0);
+        assertNull(w.times().running());
+        w.read(0, reading(true, true, true), 0, 0);
+        assertNull(w.times().running());
+    }
+}

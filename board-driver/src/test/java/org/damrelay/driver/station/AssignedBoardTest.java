@@ -1,0 +1,60 @@
+package org.damrelay.driver.station;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.damrelay.draughts.game.TimeControl;
+import java.util.Optional;
+import org.damrelay.draughts.notation.Fen;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.reconstruct.Reconstructor;
+import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.proto.GameInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The relay's assignment brings the pairing's settings to the board's reconstruction. */
+class AssignedBoardTest {
+
+    @TempDir Path dir;
+
+    static final GameInfo FRISIAN = GameInfo.newBuilder().setGameId("nk-r1-b1").setVariant("FRISIAN")
+            .setStartFen("W:W27,K21:BK29").setTimeControl("5400+60").setSourceBoard("5521").build();
+
+    @Test
+    void thePairingsSettingsAndStartPositionReplaceTheDriversOwn() {
+        ReconstructConfig own = ReconstructConfig.defaults(Variant.INTERNATIONAL).withSettleMs(600);
+        ReconstructConfig c = AssignedBoard.configure(own, FRISIAN);
+        assertEquals(Variant.FRISIAN, c.variant());
+        assertEquals(Fen.parse("W:W27,K21:BK29"), c.start());
+        assertEquals(TimeControl.of(Duration.ofSeconds(5400), Duration.ofSeconds(60)), c.timeControl());
+        assertEquals(600, c.settleMs(), "how the board is read stays the driver's");
+        assertSame(own, AssignedBoard.configure(own, FRISIAN.toBuilder().setTimeControl("80m+1m").build()),
+                "settings that do not read keep the driver's own");
+    }
+
+    @Test
+    void anAssignmentBeforeTheFirstMoveRebuildsTheReconstructionUnderIt() throws Exception {
+        try (Outbox outbox = Outbox.open(dir)) {
+            AssignedBoard board = new AssignedBoard("5521", ReconstructConfig.defaults(Variant.INTERNATIONAL), Optional.empty(), outbox);
+            assertEquals(Variant.INTERNATIONAL, board.reconstruction().game().variant());
+            board.assign(FRISIAN);
+            Reconstructor r = board.reconstruction();
+            assertEquals(Variant.FRISIAN, r.game().variant());
+            assertEquals(Fen.parse("W:W27,K21:BK29"), r.game().startPosition());
+            board.assign(FRISIAN);
+            assertSame(r, board.reconstruction(), "the same assignment again changes nothing");
+        }
+    }
+
+    @Test
+    void anAssignmentKnownWhenTheBoardIsFirstReadIsUsedAtOnce() throws Exception {
+        try (Outbox outbox = Outbox.open(dir)) {
+            AssignedBoard board = new AssignedBoard("5521", ReconstructConfig.defaults(Variant.INTERNATIONAL), Optional.of(FRISIAN), outbox);
+            assertEquals(Variant.FRISIAN, board.reconstruction().game().variant());
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.damrelay.driver.reconstruct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.notation.Notation;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.testing.SharedTree;
+import org.damrelay.driver.arbiter.ArbiterEvent;
+import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.emulator.Emulator;
+import org.damrelay.emulator.EmulatorConfig;
+import org.damrelay.emulator.NoiseProfile;
+import org.damrelay.emulator.Timeline;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A standalone driver started after the game began (issue 13): the board was played on before the
+ * first read. The reconstruction takes the first settled position as the game's, says so
+ * (JOINED_MID_GAME), learns who is to move from the first move and yields every remaining move.
+ */
+class JoinMidGameTest {
+
+    @Test
+    void aBoardPlayedOnBeforeTheFirstReadYieldsAllRemainingMoves() {
+        List<PdnGame> games = SharedTree.corpusGames();
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            PdnGame g = games.get(i);
+            NoiseProfile noise = i % 2 == 0 ? NoiseProfile.defaults() : NoiseProfile.heavy();
+            Timeline full = new Emulator(EmulatorConfig.defaults().withNoise(noise).withSeed(500 + i)).play(g.start(), g.plies());
+            // where the full game stands a third of the way in, and the second half of the game for the reader
+            List<ArbiterEvent> all = new ArrayList<>();
+            Reconstructor whole = new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), all::add);
+            full.replayTo(whole);
+            int joinPly = g.plies().size() / 3 + i % 2; // both sides to move at the join, over the games
+            long t = all.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == joinPly).findFirst().orElseThrow().t();
+
+            List<ArbiterEvent> events = new ArrayList<>();
+            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), events::add);
+            Timeline late = full.joinedAt(t);
+            late.replayTo(r);
+            r.tick(late.endMillis() + 20_000);
+
+            List<String> expected = new ArrayList<>();
+            var p = g.start();
+            for (var m : g.plies()) {
+                expected.add(Notation.of(p, m, g.variant()));
+                p = p.apply(m);
+            }
+            List<String> got = events.stream().filter(e -> e.type() == EventType.MOVE)
+                    .map(e -> Notation.of(e.before(), e.move(), g.variant())).toList();
+            boolean joined = !events.isEmpty() && events.get(0).type() == EventType.JOINED_MID_GAME;
+            boolean suffix = got.size() <= expected.size() && got.equals(expected.subList(expected.size() - got.size(), expected.size()));
+            // the first still board comes at most a couple of plies after the first read
+            if (!joined || !suffix || got.size() < expected.size() - joinPly - 2
+                    || events.stream().anyMatch(e -> e.type() == EventType.ILLEGAL_MOVE || e.type() == EventType.POSITION_UNKNOWN)) {
+                failures.add("game " + i + ": joined at ply " + joinPly + " of " + expected.size() + ", got " + got.size()
+                        + " moves; first events " + events.stream().limit(4).map(ArbiterEvent::toString).toList());
+            }
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    @Test
+    void aBoardBeingSetUpIsNoGameInProgress() {
+        // a partly set-up start position stays still for long: waiting for the rest, not joining
+        List<ArbiterEvent> events = new ArrayList<>();
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(org.damrelay.draughts.rules.Variant.INTERNATIONAL)
+                .withJoinMidGame(true), events::add);
+        var fields = new org.damrelay.driver.board.Sensed[org.damrelay.emulator.Fields.COUNT];
+        java.util.Arrays.fill(fields, org.damrelay.driver.board.Sensed.EMPTY);
+        for (int s = 1; s <= 10; s++) fields[Orientation.NORMAL.field(s)] = org.damrelay.driver.board.Sensed.BLACK_MAN;
+        for (int s = 41; s <= 50; s++) fields[Orientation.NORMAL.field(s)] = org.damrelay.driver.board.Sensed.WHITE_MAN;
+        r.onBoard(0, fields);
+        r.tick(60_000);
+        assertEquals(Reconstructor.State.AWAITING_START, r.state());
+        assertTrue(events.stream().noneMatch(e -> e.type() == EventType.JOINED_MID_GAME), events.toString());
+    }
+}

@@ -1,0 +1,188 @@
+package org.damrelay.driver.reconstruct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.game.DrawRule;
+import org.damrelay.draughts.game.TimeControl;
+import org.damrelay.draughts.rules.Color;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.driver.arbiter.ArbiterEvent;
+import org.damrelay.driver.arbiter.EventJson;
+import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.driver.arbiter.IllegalKind;
+import org.damrelay.emulator.EmulatorConfig;
+import org.damrelay.emulator.NoiseProfile;
+import org.damrelay.emulator.Timeline;
+import org.damrelay.emulator.scenario.ScenarioParser;
+import org.damrelay.emulator.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 11 on the emulated board: Frisian art. 17 and the capture-value articles in the live path,
+ * irregular moves that stand whatever the reply, the clock practice (a move without a press,
+ * Bronstein against Fischer), and the draw counts every move carries. Ply and squares asserted.
+ */
+class SettingsScenarioTest {
+    private static final EmulatorConfig QUIET = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withClockTickMs(0);
+
+    private static List<ArbiterEvent> play(String scenario, ReconstructConfig rc) {
+        var parsed = ScenarioParser.parse(scenario);
+        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, QUIET);
+        List<ArbiterEvent> events = new ArrayList<>();
+        Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), events::add);
+        timeline.replayTo(r);
+        r.tick(timeline.endMillis() + 20_000);
+        return events;
+    }
+
+    private static List<ArbiterEvent> frisian(String scenario) {
+        return play("variant frisian\n" + scenario, ReconstructConfig.defaults(Variant.FRISIAN));
+    }
+
+    private static ArbiterEvent only(List<ArbiterEvent> events, EventType type) {
+        List<ArbiterEvent> found = events.stream().filter(e -> e.type() == type).toList();
+        assertEquals(1, found.size(), type + " in " + events);
+        return found.get(0);
+    }
+
+    private static void expect(ArbiterEvent e, int ply, Integer... squares) {
+        assertEquals(ply, e.ply(), "ply of " + e);
+        assertEquals(List.of(squares), e.squares(), "squares of " + e);
+    }
+
+    private static final String THREE_KING_MOVES = """
+            start W:WK50,36:B15,K1
+            move 50-44
+            move 1-7
+            move 44-50
+            move 7-1
+            move 50-44
+            move 1-7
+            """;
+
+    @Test
+    void frisianFourthKingMoveBackToAnEarlierSquareIsAnIllegalMoveNotThreeTakebacks() {
+        var events = frisian(THREE_KING_MOVES + "move 44-50\nmove 15-20\n");
+        ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.KING_MOVE_LIMIT, e.subtype());
+        expect(e, 7, 44, 50);
+        assertEquals("Frisian 17", e.article());
+        assertTrue(e.text().contains("fourth") && e.text().contains("art. 17"), e.text());
+        assertTrue(events.stream().noneMatch(x -> x.type() == EventType.MOVE_RETRACTED), events.toString());
+        ArbiterEvent stands = only(events, EventType.IRREGULAR_MOVE_STANDS);
+        expect(stands, 7);
+        assertEquals(Color.BLACK, stands.side());
+        assertEquals("Frisian 27", stands.article());
+        assertEquals(8, events.stream().filter(x -> x.type() == EventType.MOVE || x.type() == EventType.ILLEGAL_MOVE).count());
+    }
+
+    @Test
+    void frisianFourthKingMoveToANewSquare() {
+        var events = frisian(THREE_KING_MOVES + "move 44-39\n");
+        ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.KING_MOVE_LIMIT, e.subtype());
+        expect(e, 7, 44, 39);
+        events.stream().filter(x -> x.type() == EventType.MOVE).forEach(m -> assertEquals("Frisian 6, 7", m.article()));
+    }
+
+    @Test
+    void frisianCaptureOfLessValueCitesArticle11AndAManForTheKingArticle12() {
+        var events = frisian("start W:W32,33,45:B27,K28,5\nmove 32x21\n");
+        ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.CAPTURE_NOT_MAXIMAL, e.subtype());
+        expect(e, 1, 32, 21, 27);
+        assertEquals("Frisian 11", e.article());
+        assertTrue(e.text().contains("1 man") && e.text().contains("1 king and 1 man") && e.text().contains("most value"), e.text());
+
+        events = frisian("start W:W32,K49:B27,43,3\nmove 32x21\n");
+        e = only(events, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.CAPTURE_NOT_MAXIMAL, e.subtype());
+        assertEquals("Frisian 12", e.article());
+        assertTrue(e.text().contains("king must capture"), e.text());
+    }
+
+    @Test
+    void anIrregularMoveAnsweredByAnIrregularMoveStands() {
+        var events = play("start W:W28,46,47:B4,5\nmove 28-33\nmove 5-11\n", ReconstructConfig.defaults(Variant.INTERNATIONAL));
+        assertEquals(2, events.stream().filter(e -> e.type() == EventType.ILLEGAL_MOVE).count(), events.toString());
+        ArbiterEvent stands = only(events, EventType.IRREGULAR_MOVE_STANDS);
+        expect(stands, 1);
+        assertEquals(Color.BLACK, stands.side());
+    }
+
+    @Test
+    void aMoveWithoutAPressBeforeTheOpponentMovedIsClockNotPressed() {
+        var events = play("move 32-28 nopress\nwait 1500\nmove 19-23\nmove 28x19\n", ReconstructConfig.defaults(Variant.INTERNATIONAL));
+        ArbiterEvent e = only(events, EventType.CLOCK_NOT_PRESSED);
+        expect(e, 1);
+        assertEquals(Color.WHITE, e.side());
+        assertEquals(3, events.stream().filter(x -> x.type() == EventType.MOVE).count());
+    }
+
+    @Test
+    void bronsteinOnTheClockAgainstAFischerSettingIsAMismatchAndNotAgainstABronsteinOne() {
+        String game = "clock 1:30:00 30 bronstein\nmove 32-28\nmove 19-23\nmove 28x19\nmove 14x23\n";
+        TimeControl fischer = TimeControl.parse("5400+30");
+        var events = play(game, ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(fischer));
+        ArbiterEvent e = only(events, EventType.CLOCK_MISMATCH);
+        assertTrue(e.text().contains("Fischer"), e.text());
+        TimeControl bronstein = TimeControl.parse("5400+30", TimeControl.IncrementKind.BRONSTEIN);
+        events = play(game, ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(bronstein));
+        assertTrue(events.stream().noneMatch(x -> x.type() == EventType.CLOCK_MISMATCH), events.toString());
+        events = play(game.replace(" bronstein", ""), ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(fischer));
+        assertTrue(events.stream().noneMatch(x -> x.type() == EventType.CLOCK_MISMATCH), events.toString());
+    }
+
+    @Test
+    void everyMoveCarriesTheRunningCountsAndAnEndedCountIsCleared() {
+        var events = play("""
+                start W:WK46,40:BK3,15
+                move 46-37
+                move 3-9
+                move 37-46
+                move 9-3
+                move 40-35
+                """, ReconstructConfig.defaults(Variant.INTERNATIONAL));
+        List<ArbiterEvent> moves = events.stream().filter(e -> e.type() == EventType.MOVE).toList();
+        assertEquals(5, moves.size(), events.toString());
+        // one king move starts nothing: SWR 9.2d counts moves by both, so the count begins with black's reply
+        assertEquals(List.of(), moves.get(0).draws());
+        assertEquals(List.of(DrawRule.TWENTY_FIVE_MOVES), moves.get(1).draws().stream().map(c -> c.rule()).toList());
+        ArbiterEvent started = only(events, EventType.DRAW_RULE_STARTED);
+        expect(started, 2);
+        assertEquals("9.2d", started.article());
+        assertEquals(2, moves.get(3).draws().get(0).moves());
+        assertEquals(25, moves.get(3).draws().get(0).limit());
+        assertEquals(List.of(), moves.get(4).draws(), "a man move ends the 25-move count: cleared");
+        String json = new EventJson(Variant.INTERNATIONAL).toLine(moves.get(3));
+        assertTrue(json.contains("\"draw\":{\"rule\":\"TWENTY_FIVE_MOVES\",\"count\":2,\"limit\":25}"), json);
+    }
+
+    @Test
+    void aCaptureThatStopsShortOrLeavesPiecesStandingFromAFenNeverStalls() {
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL);
+        var shortStop = play("start W:W37,46:B12,22,25,32\nmove 37x28\n", rc);
+        ArbiterEvent e = only(shortStop, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.CAPTURE_NOT_MAXIMAL, e.subtype());
+        expect(e, 1, 37, 28, 32);
+        var tooFew = play("start W:W37,46:B12,22,25,32\nmove 37x8 remove 32\n", rc);
+        e = only(tooFew, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.WRONG_PIECES_REMOVED, e.subtype());
+        expect(e, 1, 37, 8, 32);
+        for (var events : List.of(shortStop, tooFew)) {
+            assertTrue(events.stream().noneMatch(x -> x.type() == EventType.POSITION_UNKNOWN), events.toString());
+        }
+    }
+
+    @Test
+    void knockedPiecesPutBackBeforeACaptureAreAccidentalDisplacement() {
+        var events = play("start W:W37,46:B12,22,25,32,5\nknock 5 800\nknock 25 800\nmove 37x8\n", ReconstructConfig.defaults(Variant.INTERNATIONAL));
+        List<ArbiterEvent> d = events.stream().filter(x -> x.type() == EventType.ACCIDENTAL_DISPLACEMENT).toList();
+        assertTrue(!d.isEmpty(), events.toString());
+        assertEquals(List.of(5, 25), d.stream().flatMap(x -> x.squares().stream()).sorted().toList());
+        assertEquals(0, d.get(0).ply());
+    }
+}
