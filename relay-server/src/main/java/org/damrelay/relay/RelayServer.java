@@ -30,7 +30,10 @@ import java.net.InetSocketAddress;
 import java.util.HashSet;
 import java.util.Set;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameUpdate;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
@@ -51,6 +54,8 @@ import org.damrelay.relay.http.StaticFiles;
 import org.damrelay.relay.ingest.IngestHandler;
 import org.damrelay.relay.ingest.IngestService;
 import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.notation.NotationHandler;
+import org.damrelay.relay.notation.NotationService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,12 +88,12 @@ public final class RelayServer implements AutoCloseable {
     private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, SpectatorFanout fanout,
                           IngestService ingest, ArbiterService arbiter) {
 
-        /** Spectators only: no journal, no ingest, no arbiter; the games come from the origin. */
+        /** Spectators only: no journal, no ingest, no arbiter, no notation; the games come from the origin. */
         static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
             RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
             SpectatorFanout fanout = new SpectatorFanout(core);
             return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter), fanout, null, null);
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter, null), fanout, null, null);
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
@@ -105,13 +110,15 @@ public final class RelayServer implements AutoCloseable {
             IngestService ingest = new IngestService(core);
             SpectatorFanout fanout = new SpectatorFanout(core);
             ArbiterService arbiter = new ArbiterService(core, ingest);
+            NotationService notation = new NotationService(core, ingest, arbiter);
+            watchBoards(core);
             return new Wiring(core, new Cluster(cc.role(), redis, null), new HttpRouter.Endpoints(
                     () -> new IngestHandler(core, ingest),
                     () -> new SpectatorHandler(core, fanout),
                     () -> new ArbiterHandler(core, arbiter),
                     new ArbiterHttp(core, arbiter),
                     redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
-                    webSockets, sweeps, limiter), fanout, ingest, arbiter);
+                    webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter);
         }
     }
 
@@ -220,6 +227,23 @@ public final class RelayServer implements AutoCloseable {
             });
         }
         log.info("tokens re-read: {} events", newConfig.events().size());
+    }
+
+    /**
+     * The per-board connected gauge and the alert counters, registered for every configured game
+     * and alert type, then kept by the live updates: a board is connected from its first event
+     * until its driver reports it disconnected.
+     */
+    private static void watchBoards(RelayCore core) {
+        RelayMetrics metrics = core.metrics();
+        metrics.alertTypes(Arrays.stream(EventType.values())
+                .filter(t -> t != EventType.MOVE && t != EventType.EVENT_TYPE_UNSPECIFIED && t != EventType.UNRECOGNIZED)
+                .map(EventType::name).toList());
+        core.execute(() -> core.book().directory().allGames().forEach(g -> metrics.boardConnected(g.getGameId(), false)));
+        core.addLiveListener(applied -> {
+            GameUpdate u = applied.update();
+            if (u != null && u.hasEvent()) metrics.boardConnected(u.getGameId(), u.getEvent().getType() != EventType.BOARD_DISCONNECTED);
+        });
     }
 
     /** The bound port (the real one when the config said 0). */

@@ -4,7 +4,8 @@ import { titleOf } from './alerts.js';
 import { connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
-import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame } from './ui.js';
+import { mountNotationLinks } from './notation-links.js';
+import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
 
@@ -14,6 +15,9 @@ export function statusLine(game) {
   // a board the relay has had moves from, and no disconnection since, is connected
   const link = s.link === 'waiting' && game.moves.length ? 'connected' : s.link;
   const parts = [game.result && link !== 'disconnected' ? 'finished' : link === 'connected' ? 'connected' : link === 'disconnected' ? 'board disconnected' : 'waiting'];
+  // a board without sensors: how its moves come (docs/notation.md)
+  if (game.notation === 'NOTATED') parts.push(game.notator ? `notated on a phone by ${game.notator}` : 'notated on a phone');
+  if (game.notation === 'ON_PAPER') parts.push('digital notation stopped: on paper');
   if (s.outOfStep) parts.push('out of step');
   if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
   if (game.result) parts.push(`result ${game.result}`);
@@ -126,6 +130,8 @@ export function startArbiterPage() {
   const base = relayBase(location);
   // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
   const arbiter = connectArbiter({ store, base, token, eventId, round });
+  // the console is live; the notice tells the arbiter how late spectators see this round
+  pollEvent(base, eventId, ev => store.delay((ev.rounds ?? []).find(r => r.number === round)?.delaySeconds ?? 0), 60_000);
   store.subscribe(state => {
     const link = state.arbiterLink;
     if (link?.state === 'refused') {
@@ -143,6 +149,7 @@ export function startArbiterPage() {
       e => { feedback.textContent = `${what} failed: ${e.message}`; });
   };
   const actions = { acknowledge: alertId => attempt('Acknowledge', arbiter.acknowledge(alertId)) };
+  mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
   root.querySelector('form.result-form').addEventListener('submit', e => {
     e.preventDefault();
     const f = e.currentTarget;

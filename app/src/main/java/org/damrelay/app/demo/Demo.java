@@ -46,14 +46,17 @@ public final class Demo implements AutoCloseable {
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
     private final String host;
+    private final DemoNotator notator;
 
-    private Demo(RelayServer relay, Cluster cluster, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, String host) {
+    private Demo(RelayServer relay, Cluster cluster, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, String host,
+                 DemoNotator notator) {
         this.relay = relay;
         this.cluster = cluster;
         this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
         this.host = host;
+        this.notator = notator;
     }
 
     /** Redis and the edge relays of {@code --edges}; none for the single relay. */
@@ -94,10 +97,12 @@ public final class Demo implements AutoCloseable {
     }
 
     public static Demo start(Settings s) throws Exception {
-        List<PdnGame> games = DemoGames.pick(s.corpus(), s.boards());
-        List<DemoGames.Board> boards = DemoGames.boards(games, s.seed());
+        // one game more than sensor boards: the board without sensors, notated on a phone
+        List<PdnGame> games = DemoGames.pick(s.corpus(), s.boards() + 1);
+        List<DemoGames.Board> boards = DemoGames.boards(games.subList(0, s.boards()), s.seed());
+        PdnGame notated = games.get(s.boards());
         String driverToken = token(), arbiterToken = token();
-        String config = relayConfig(s, boards, driverToken, arbiterToken);
+        String config = relayConfig(s, boards, notated, driverToken, arbiterToken);
         // with edges: redis-server first (a clear message naming the package when it is missing), then the origin
         LocalRedis redis = s.edges() > 0 ? LocalRedis.start(s.workDir().resolve("redis")) : null;
         RelayServer relay;
@@ -109,12 +114,16 @@ public final class Demo implements AutoCloseable {
             throw e;
         }
         Cluster cluster = Cluster.NONE;
+        EmulatedHall hall = null;
         try {
             if (redis != null) cluster = Cluster.start(config, redis, originAddress(s.host(), relay.port()), s.edges());
-            EmulatedHall hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
+            hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
-            return new Demo(relay, cluster, hall, arbiterToken, boards, s.host());
+            DemoNotator notator = DemoNotator.start(relay.port(), arbiterToken, gameId(s.boards() + 1), notated,
+                    name(notated, "White", s.boards() + 1), s.speed());
+            return new Demo(relay, cluster, hall, arbiterToken, boards, s.host(), notator);
         } catch (Exception e) {
+            if (hall != null) hall.close();
             relay.close();
             cluster.close();
             if (redis != null) redis.close();
@@ -132,7 +141,11 @@ public final class Demo implements AutoCloseable {
         return HexFormat.of().formatHex(b);
     }
 
-    private static String relayConfig(Settings s, List<DemoGames.Board> boards, String driverToken, String arbiterToken) {
+    private static String gameId(int board) {
+        return EVENT + "-r1-b" + board;
+    }
+
+    private static String relayConfig(Settings s, List<DemoGames.Board> boards, PdnGame notated, String driverToken, String arbiterToken) {
         StringBuilder c = new StringBuilder();
         c.append("listen: {host: ").append(quoted(s.host())).append(", port: ").append(s.port()).append("}\n");
         c.append("dataDir: ").append(s.workDir().resolve("relay-data").toAbsolutePath()).append('\n');
@@ -151,6 +164,12 @@ public final class Demo implements AutoCloseable {
                     .append("\", driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(boardId(b.number())).append("\"}\n");
         }
+        int n = boards.size() + 1;
+        c.append("      - {round: 1, board: ").append(n).append(", white: {name: ").append(quoted(name(notated, "White", n)))
+                .append(", team: ").append(quoted(team(n, true)))
+                .append("}, black: {name: ").append(quoted(name(notated, "Black", n)))
+                .append(", team: ").append(quoted(team(n, false)))
+                .append("}, match: \"").append(HOME).append(" - ").append(AWAY).append("\", timeControl: \"4800+60\"}\n");
         return c.toString();
     }
 
@@ -190,8 +209,14 @@ public final class Demo implements AutoCloseable {
 
     public String arbiterToken() { return arbiterToken; }
 
+    /** The sensor boards' games. */
     public List<String> gameIds() {
-        return boards.stream().map(b -> EVENT + "-r1-b" + b.number()).toList();
+        return boards.stream().map(b -> gameId(b.number())).toList();
+    }
+
+    /** The board without sensors, notated on a phone (the demo's client plays the phone). */
+    public String notatedGameId() {
+        return gameId(boards.size() + 1);
     }
 
     /** The game with the scripted irregularity. */
@@ -206,6 +231,7 @@ public final class Demo implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
+            notator.close();
             hall.close();
         } finally {
             cluster.close();

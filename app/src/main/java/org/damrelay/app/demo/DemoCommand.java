@@ -113,6 +113,8 @@ public final class DemoCommand implements Callable<Integer> {
         out.printf("  arbiter:   %s   token: %s%n", arbiter, demo.arbiterToken());
         out.printf("  (a move is taken back on board %s: the arbiter console shows it)%n",
                 demo.irregularGameId().substring(demo.irregularGameId().lastIndexOf('b') + 1));
+        out.printf("  notated:   %s/game.html?game=%s   (a board without sensors, entered on a phone: docs/notation.md)%n",
+                base, demo.notatedGameId());
         List<String> edgeUrls = demo.edgeUrls();
         for (int i = 0; i < edgeUrls.size(); i++) {
             out.printf("  edge %d:    %s/?event=%s&round=1   (spectators only, fed through Redis)%n", i + 1, edgeUrls.get(i), Demo.EVENT);

@@ -212,6 +212,28 @@ class OutboxTest {
     }
 
     @Test
+    void theLastCommittedPositionOfEachBoardOutlivesItsAckedSegments() throws IOException {
+        Path dir = tmp.resolve("ob");
+        try (Outbox box = Outbox.open(dir, 120)) {
+            for (int i = 1; i <= 30; i++) {
+                box.append("a", move(i, 31, 26).toBuilder().setFen("W:W" + i + ":B1").build());
+            }
+            box.append("b", move(1, 32, 28).toBuilder().setFen("B:W28:B1").build());
+            box.ack("a", 30);
+            box.ack("b", 1);
+            box.sync();
+            assertEquals(1, box.segmentFiles().size(), "the acked segments are gone");
+        }
+        try (Outbox box = Outbox.open(dir, 120)) {
+            assertEquals("W:W30:B1", box.boardState("a").orElseThrow().getFen());
+            assertEquals(30, box.boardState("a").orElseThrow().getPly());
+            assertEquals("B:W28:B1", box.boardState("b").orElseThrow().getFen());
+            box.append("a", GameEvent.newBuilder().setType(EventType.GAME_STARTED).build());
+            assertTrue(box.boardState("a").isEmpty(), "a new game starts from its start position");
+        }
+    }
+
+    @Test
     void oneProcessPerDirectory() throws IOException {
         Path dir = tmp.resolve("ob");
         try (Outbox box = Outbox.open(dir)) {

@@ -26,7 +26,7 @@ import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.config.RelayConfig;
 
 /**
- * Every plain HTTP request: WebSocket upgrades to /ingest, /ws and /arbiter (with the origin and
+ * Every plain HTTP request: WebSocket upgrades to /ingest, /ws, /arbiter and /notate (with the origin and
  * per-address checks), health, metrics, JSON state, PDN and the viewer's static files.
  */
 public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -43,7 +43,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
                             ArbiterHttp arbiterHttp, Supplier<byte[]> clusterState, ChannelGroup webSockets, IdleSweeps idleSweeps,
-                            ConnectionLimiter limiter) {}
+                            ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {}
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -180,6 +180,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             case "/ingest" -> endpoints.ingest();
             case "/ws" -> endpoints.spectator();
             case "/arbiter" -> endpoints.arbiter();
+            case "/notate" -> endpoints.notation();
             default -> null;
         };
         if (handler == null) {

@@ -112,7 +112,11 @@ public final class IngestService {
     /** The answer to a driver's hello: what is already durable for each of its boards, and which game each board feeds. */
     public Welcome welcome(String eventId, String driverId) {
         Welcome.Builder w = Welcome.newBuilder().setProtocolVersion(PROTOCOL_VERSION).setEventId(eventId);
-        for (GameInfo g : core.book().directory().assignments(eventId, driverId)) w.addAssignments(assignment(g));
+        for (GameInfo g : core.book().directory().assignments(eventId, driverId)) {
+            w.addAssignments(assignment(g));
+            GameRecord game = core.book().game(g.getGameId());
+            if (game != null) w.addStates(RelayAlerts.boardState(g.getSourceBoard(), game.live()));
+        }
         for (Map.Entry<Source, SourceCursor> e : core.book().cursors().entrySet()) {
             Source s = e.getKey();
             if (s.eventId().equals(eventId) && s.driver().equals(driverId) && e.getValue().durable() > 0) {
@@ -203,7 +207,7 @@ public final class IngestService {
                 .setEventDigest(RelayAlerts.digest(be.getEvent()))).build();
         long seq = be.getSeq();
         core.commit(record, () -> {
-            core.metrics().ingestLag(session.driverId() + "/" + board, (System.nanoTime() - receivedNanos) / 1_000_000);
+            core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
     }

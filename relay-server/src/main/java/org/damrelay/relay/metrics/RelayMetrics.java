@@ -5,14 +5,26 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The relay's meters, exposed at /metrics in the Prometheus format. */
+/**
+ * The relay's meters, exposed at /metrics in the Prometheus format: every meter with its HELP
+ * text, times in seconds, latencies as histograms (buckets a dashboard can aggregate across
+ * relays), and every labelled series that is known in advance registered at start, so a rate
+ * or an alert rule sees 0 rather than no series until the first event.
+ */
 public final class RelayMetrics {
+
+    /** The WebSocket endpoints and plain HTTP: the {@code kind} label of the connection meters. */
+    public static final List<String> CONNECTION_KINDS = List.of("driver", "spectator", "arbiter", "http");
+    /** Why a connection closed on an error of its own: the {@code reason} label. */
+    public static final List<String> ERROR_REASONS = List.of("protocol", "unexpected");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Map<String, AtomicInteger> connections = new ConcurrentHashMap<>();
@@ -22,23 +34,51 @@ public final class RelayMetrics {
     private final Timer fanout;
     private final Timer deliveryLatency;
     private final Timer fsync;
-    private final Map<String, AtomicLong> ingestLag = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> ingestLagNanos = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> boardConnected = new ConcurrentHashMap<>();
 
     public RelayMetrics() {
-        Gauge.builder("damrelay.subscriptions", subscriptions, AtomicInteger::get).register(registry);
+        Gauge.builder("damrelay.subscriptions", subscriptions, AtomicInteger::get)
+                .description("spectator subscriptions (game, round or event scopes) held now").register(registry);
         delivered = Counter.builder("damrelay.messages.delivered").description("frames written to spectators").register(registry);
-        dropped = Counter.builder("damrelay.messages.dropped").description("frames not written: slow consumer skipped to a snapshot").register(registry);
-        fanout = Timer.builder("damrelay.fanout.duration").description("one update handed to every subscriber").register(registry);
-        deliveryLatency = Timer.builder("damrelay.delivery.latency").description("release to write, per update").publishPercentiles(0.5, 0.99).register(registry);
-        fsync = Timer.builder("damrelay.journal.fsync").register(registry);
+        dropped = Counter.builder("damrelay.messages.dropped")
+                .description("frames not written: a slow consumer was skipped ahead to a snapshot").register(registry);
+        fanout = latency("damrelay.fanout.duration", "time to hand one released update to every subscriber's event loop");
+        deliveryLatency = latency("damrelay.delivery.latency", "release to write on the spectator's socket, per update and event loop");
+        fsync = latency("damrelay.journal.fsync", "one journal group commit: write and fsync");
+        for (String kind : CONNECTION_KINDS) {
+            connections.put(kind, registerConnections(kind));
+            gone(kind);
+            for (String reason : ERROR_REASONS) errors(kind, reason);
+        }
+    }
+
+    /** A histogram in seconds, with buckets from 100 µs to 10 s. */
+    private Timer latency(String name, String help) {
+        return Timer.builder(name).description(help).publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofNanos(100_000)).maximumExpectedValue(Duration.ofSeconds(10)).register(registry);
+    }
+
+    private AtomicInteger registerConnections(String kind) {
+        AtomicInteger n = new AtomicInteger();
+        Gauge.builder("damrelay.connections", n, AtomicInteger::get).description("open connections by kind")
+                .tag("kind", kind).register(registry);
+        return n;
+    }
+
+    private Counter gone(String kind) {
+        return Counter.builder("damrelay.connections.gone").description("connections closed because the peer reset or broke the pipe")
+                .tag("kind", kind).register(registry);
+    }
+
+    private Counter errors(String kind, String reason) {
+        return Counter.builder("damrelay.connections.errors")
+                .description("connections closed on an error of their own: a protocol break or something unexpected")
+                .tag("kind", kind).tag("reason", reason).register(registry);
     }
 
     public void connectionOpened(String kind) {
-        connections.computeIfAbsent(kind, k -> {
-            AtomicInteger n = new AtomicInteger();
-            Gauge.builder("damrelay.connections", n, AtomicInteger::get).tag("kind", k).register(registry);
-            return n;
-        }).incrementAndGet();
+        connections.computeIfAbsent(kind, this::registerConnections).incrementAndGet();
     }
 
     public void connectionClosed(String kind) {
@@ -60,13 +100,12 @@ public final class RelayMetrics {
 
     /** A peer went away (reset, broken pipe): routine, closed quietly. */
     public void peerGone(String kind) {
-        Counter.builder("damrelay.connections.gone").description("connections closed because the peer reset or broke the pipe")
-                .tag("kind", kind).register(registry).increment();
+        gone(kind).increment();
     }
 
     /** A connection closed on an error of its own: the peer broke the protocol, or something unexpected. */
     public void peerError(String kind, String reason) {
-        Counter.builder("damrelay.connections.errors").tag("kind", kind).tag("reason", reason).register(registry).increment();
+        errors(kind, reason).increment();
     }
 
     public double peersGone(String kind) {
@@ -74,17 +113,42 @@ public final class RelayMetrics {
         return c == null ? 0 : c.count();
     }
 
+    /** Registers the alert counter of each type at start, so every type reads 0 until raised. */
+    public void alertTypes(Iterable<String> types) {
+        for (String t : types) alertCounter(t);
+    }
+
+    private Counter alertCounter(String type) {
+        return Counter.builder("damrelay.alerts").description("alerts raised to the arbiter, by type (arbiter-events.md)")
+                .tag("type", type).register(registry);
+    }
+
     public void alert(String type) {
-        Counter.builder("damrelay.alerts").tag("type", type).register(registry).increment();
+        alertCounter(type).increment();
     }
 
     /** Receive-to-durable time of a board's latest event. */
-    public void ingestLag(String board, long millis) {
-        ingestLag.computeIfAbsent(board, b -> {
+    public void ingestLag(String board, long nanos) {
+        ingestLagNanos.computeIfAbsent(board, b -> {
             AtomicLong v = new AtomicLong();
-            Gauge.builder("damrelay.ingest.lag.ms", v, AtomicLong::get).tag("board", b).register(registry);
+            Gauge.builder("damrelay.ingest.lag", v, x -> x.get() / 1e9).baseUnit("seconds")
+                    .description("receive-to-durable time of the board's latest event").tag("board", b).register(registry);
             return v;
-        }).set(millis);
+        }).set(nanos);
+    }
+
+    /**
+     * Whether a game's board is connected (1) or not (0), as its driver last said: registered at 0
+     * for every configured game, 1 from its first event or a reconnection, 0 after a disconnection.
+     */
+    public void boardConnected(String gameId, boolean connected) {
+        boardConnected.computeIfAbsent(gameId, g -> {
+            AtomicInteger v = new AtomicInteger();
+            Gauge.builder("damrelay.board.connected", v, AtomicInteger::get)
+                    .description("1 while the game's board is connected to its driver, 0 before its first event and after a disconnection")
+                    .tag("game", g).register(registry);
+            return v;
+        }).set(connected ? 1 : 0);
     }
 
     public String scrape() {

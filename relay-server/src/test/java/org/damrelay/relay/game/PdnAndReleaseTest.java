@@ -75,6 +75,39 @@ class PdnAndReleaseTest {
     }
 
     @Test
+    void pdnCarriesTheRoundsTagsAndClocksAndReadsBackMoveForMove() {
+        GameInfo info = GameInfo.newBuilder().setGameId("e-r3-b2").setRound(3).setBoard(2).setTimeControl("4800+60")
+                .setWhite(Player.newBuilder().setName("Roel Boomstra").setTeam("Huissen").setRating(2380))
+                .setBlack(Player.newBuilder().setName("Jeroen van den Akker").setTeam("Hijken DTC")).build();
+        GameRecord r = new GameRecord(info);
+        List<int[]> line = List.of(new int[] {32, 28}, new int[] {18, 23}, new int[] {37, 32}, new int[] {12, 18},
+                new int[] {41, 37}, new int[] {7, 12}, new int[] {34, 30}, new int[] {1, 7}, new int[] {46, 41}, new int[] {17, 21});
+        int v = 1;
+        for (int[] m : line) {
+            boolean whiteMoved = v % 2 == 1;
+            GameEvent e = move(r.live(), m[0], m[1]).toBuilder().setClock(org.damrelay.proto.Clock.newBuilder()
+                    .setWhiteMs(4_800_000 - v * 1000).setBlackMs(4_790_000 - v * 1000)
+                    .setRunning(whiteMoved ? org.damrelay.proto.Side.BLACK : org.damrelay.proto.Side.WHITE)).build();
+            append(r, GameUpdate.newBuilder().setEvent(e), v++);
+        }
+        r.markDurable(v - 1);
+        r.releaseUpTo(Long.MAX_VALUE);
+        String pdn = Pdn.write(r.spectatorSnapshot(), "NK teams", "Huissen", "2026-04-17");
+        for (String tag : List.of("[Date \"2026.04.17\"]", "[Round \"3\"]", "[Board \"2\"]", "[WhiteTeam \"Huissen\"]",
+                "[BlackTeam \"Hijken DTC\"]", "[WhiteRating \"2380\"]", "[TimeControl \"4800+60\"]", "[Termination \"unterminated\"]",
+                "[Result \"*\"]")) {
+            assertTrue(pdn.contains(tag), tag + " missing:\n" + pdn);
+        }
+        assertTrue(pdn.contains("1. 32-28 {[%clock w1:19:59 B1:19:49]} 1... 18-23 {[%clock W1:19:58 b1:19:48]}"), pdn);
+        assertTrue(pdn.lines().noneMatch(l -> l.matches(".*\\d+\\.(\\.\\.)?$")), "no line ends between a move number and its move:\n" + pdn);
+        assertTrue(pdn.lines().allMatch(l -> l.length() < 80), pdn);
+        var back = org.damrelay.draughts.notation.PdnReader.parse(pdn).get(0);
+        assertEquals(line.size(), back.plies().size(), "every move reads back, the clock comments around them");
+        assertEquals("Huissen", back.tag("WhiteTeam"));
+        assertEquals("*", back.result());
+    }
+
+    @Test
     void anIrregularMoveThatStoodIsMarkedInThePdn() {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
         append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1);

@@ -156,7 +156,7 @@ class GameViewBrowserTest extends LiveHallTestBase {
             String status = driver().findElement(By.id("connection")).getText();
             assertTrue(status.contains("UNKNOWN_GAME"), status);
         });
-        assertEquals("Waiting for game nk2026-r9-b9…", driver().findElement(By.cssSelector(".game-title")).getText());
+        assertEquals("There is no game \"nk2026-r9-b9\" on this relay", driver().findElement(By.cssSelector(".game-title")).getText());
     }
 
     @Test
