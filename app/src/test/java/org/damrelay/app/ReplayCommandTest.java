@@ -1,16 +1,19 @@
 package org.damrelay.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.testing.SharedTree;
@@ -21,7 +24,11 @@ import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `damrelay replay` from the one entry point: a recorded board's bytes in, JSON events and PDN out. */
+/**
+ * `damrelay replay` from the one entry point: a recorded board's bytes in, JSON events and PDN out.
+ * Bad input is one clear line on stderr and a non-zero exit, never a stack trace; what was read
+ * before the damage is still replayed and its PDN written; a seeded fuzz of the capture reader.
+ */
 class ReplayCommandTest {
     @TempDir Path dir;
 
@@ -31,8 +38,8 @@ class ReplayCommandTest {
         return row * 10 + (row % 2 == 0 ? 2 * k + 1 : 2 * k);
     }
 
-    @Test
-    void aCaptureOfTwoMovesReplaysToJsonLinesAndPdn() throws Exception {
+    /** Two moves, 32-28 and 19-23, as a single board reports them. */
+    private static String twoMoves() throws Exception {
         PieceCodes codes = PieceCodes.standard();
         Sensed[] board = new Sensed[100];
         Arrays.fill(board, Sensed.EMPTY);
@@ -47,8 +54,13 @@ class ReplayCommandTest {
             record(w, 9000, new BoardMessage.FieldUpdate(field(19), 0).encode());
             record(w, 9220, new BoardMessage.FieldUpdate(field(23), codes.codeOf(Sensed.BLACK_MAN)).encode());
         }
+        return text.toString();
+    }
+
+    @Test
+    void aCaptureOfTwoMovesReplaysToJsonLinesAndPdn() throws Exception {
         Path capture = dir.resolve("two.capture");
-        Files.writeString(capture, text.toString());
+        Files.writeString(capture, twoMoves());
         Path pdn = dir.resolve("two.pdn");
 
         CommandRun run = CommandRun.of("replay", capture.toString(), "--pdn", pdn.toString());
@@ -104,5 +116,92 @@ class ReplayCommandTest {
         assertEquals(expected.size(), notation.size(), "plies reconstructed");
         assertEquals(expected.stream().map(Move::toString).toList(),
                 notation.stream().map(n -> n.replaceAll("^(\\d+)([-x]).*?(\\d+)$", "$1$2$3")).toList());
+    }
+
+    private static void assertOneClearLine(CommandRun run) {
+        assertTrue(run.exitCode() != 0, "exit " + run.exitCode());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertTrue(run.err().startsWith("replay: "), run.err());
+        assertFalse(run.err().contains("\tat ") || run.err().contains("Exception"), run.err());
+    }
+
+    @Test
+    void randomBytesUtf16AndADirectoryAreOneLineEach() throws Exception {
+        Path random = dir.resolve("random.capture");
+        byte[] bytes = new byte[4096];
+        new Random(7).nextBytes(bytes);
+        Files.write(random, bytes);
+        assertOneClearLine(CommandRun.of("replay", random.toString()));
+
+        Path utf16 = dir.resolve("utf16.capture");
+        Files.write(utf16, twoMoves().getBytes(StandardCharsets.UTF_16));
+        CommandRun run = CommandRun.of("replay", utf16.toString());
+        assertOneClearLine(run);
+        assertTrue(run.err().contains("UTF-16"), run.err());
+
+        run = CommandRun.of("replay", dir.toString());
+        assertOneClearLine(run);
+        assertTrue(run.err().contains("directory"), run.err());
+    }
+
+    @Test
+    void aTruncatedCaptureStillWritesThePdnOfWhatWasRead() throws Exception {
+        String whole = twoMoves();
+        Path cut = dir.resolve("cut.capture");
+        Files.writeString(cut, whole.substring(0, whole.lastIndexOf(' ') + 2)); // the last byte half written
+        Path pdn = dir.resolve("cut.pdn");
+        CommandRun run = CommandRun.of("replay", cut.toString(), "--pdn", pdn.toString());
+        assertOneClearLine(run);
+        assertTrue(run.err().contains("line"), run.err());
+        assertEquals(List.of(Move.quiet(32, 28)), PdnReader.read(pdn).get(0).plies());
+        assertTrue(run.out().contains("\"32-28\""), run.out());
+    }
+
+    @Test
+    void settingsFlagsAreCheckedAndNamed() throws Exception {
+        Path capture = dir.resolve("ok.capture");
+        Files.writeString(capture, twoMoves());
+        CommandRun run = CommandRun.of("replay", capture.toString(), "--variant", "frisian", "--rules", "swr");
+        assertOneClearLine(run);
+        assertTrue(run.err().contains("--rules"), run.err());
+        run = CommandRun.of("replay", capture.toString(), "--time-control", "40/x");
+        assertOneClearLine(run);
+        assertTrue(run.err().contains("40/x"), run.err());
+        run = CommandRun.of("replay", capture.toString(), "--increment", "hourglass");
+        assertOneClearLine(run);
+        run = CommandRun.of("replay", capture.toString(), "--board", "3");
+        assertOneClearLine(run);
+        assertTrue(run.err().contains("single-board"), run.err());
+        Path pdn = dir.resolve("ok.pdn");
+        run = CommandRun.of("replay", capture.toString(), "--rules", "zwh", "--time-control", "40/7200:3600+30", "--increment", "bronstein",
+                "--pdn", pdn.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.readString(pdn).contains("[TimeControl \"40/7200:3600+30\"]"), Files.readString(pdn));
+    }
+
+    /** Seeded: bit flips, cuts, duplicated and dropped lines of a good capture. Every run ends in 0 or one clear line. */
+    @Test
+    void fuzzedCapturesNeverEndInAStackTrace() throws Exception {
+        byte[] good = twoMoves().getBytes(StandardCharsets.US_ASCII);
+        Random random = new Random(20261124);
+        Path f = dir.resolve("fuzz.capture");
+        for (int i = 0; i < 400; i++) {
+            byte[] b = Arrays.copyOf(good, good.length);
+            switch (i % 4) {
+                case 0 -> { for (int k = 0; k < 1 + random.nextInt(4); k++) b[random.nextInt(b.length)] ^= (byte) (1 << random.nextInt(8)); }
+                case 1 -> b = Arrays.copyOf(b, random.nextInt(b.length));
+                case 2 -> { int at = random.nextInt(b.length); b[at] = (byte) random.nextInt(256); }
+                default -> {
+                    String[] lines = new String(b, StandardCharsets.US_ASCII).split("\n");
+                    int a = random.nextInt(lines.length), c = random.nextInt(lines.length);
+                    String t = lines[a]; lines[a] = lines[c]; lines[c] = t;
+                    b = String.join("\n", lines).getBytes(StandardCharsets.US_ASCII);
+                }
+            }
+            Files.write(f, b);
+            CommandRun run = CommandRun.of("replay", f.toString());
+            if (run.exitCode() != 0) assertOneClearLine(run);
+            else assertTrue(run.err().isBlank(), run.err());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.damrelay.records;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -166,6 +167,26 @@ public final class RecordFile {
             at += n;
         }
         return true;
+    }
+
+    /**
+     * A file written whole by {@link #writeAllAtomically}: every record, or an error naming the
+     * file and offset (such a file cannot be torn, so any bad record is damage).
+     */
+    public static <T> List<T> readWhole(Path file, int maxRecord, Parser<T> parser) throws IOException {
+        Scan<T> scan = scan(file, maxRecord, parser);
+        if (scan.validBytes() != scan.size()) {
+            throw new IOException(file + " is damaged at offset " + scan.validBytes() + ": "
+                    + (scan.damage() != null ? scan.damage().what() : "cut short"));
+        }
+        return scan.values();
+    }
+
+    /** Writes {@code messages} as one file of records, atomically ({@link #writeAtomically}). */
+    public static void writeAllAtomically(Path target, Iterable<? extends MessageLite> messages) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (MessageLite m : messages) out.write(frame(m.toByteArray()));
+        writeAtomically(target, out.toByteArray());
     }
 
     /**

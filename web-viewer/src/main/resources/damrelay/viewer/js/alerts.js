@@ -11,11 +11,13 @@ const ARTICLES = {
   BOARD_ORIENTATION: '7.1', POSITION_UNKNOWN: '17', DRAW_RULE_STARTED: '9.2', DRAW_BY_RULE: '9.2',
   EARLY_DRAW_AGREED: '13.4', NO_LEGAL_MOVES: '8.1', CLOCK_PRESSED_WITHOUT_MOVE: 'manual 4.4',
   INCOMPLETE_MOVE: '6.7', FLAG_FALL: '10.6, 12.1', CLOCK_MISMATCH: 'manual 4.2',
+  NOTATION_STOPPED: 'manual 2.5',
 };
 
 // The arbiter must act on these; warnings need a look; the rest is information.
 const ACT = new Set(['ILLEGAL_MOVE', 'POSITION_UNKNOWN', 'FLAG_FALL', 'DRAW_BY_RULE', 'NO_LEGAL_MOVES',
   'EARLY_DRAW_AGREED', 'BOARD_DISCONNECTED', 'BOARD_ORIENTATION',
+  'NOTATION_STOPPED', // the game goes on paper: the arbiter enters the rest from the scoresheet
   'GAME_STARTED']); // the board waits until the arbiter assigns it to a game
 const LOOK = new Set(['UNCROWNED_KING', 'MOVE_REPLACED', 'MOVE_RETRACTED', 'IRREGULAR_MOVE_STANDS',
   'INCOMPLETE_MOVE', 'CLOCK_PRESSED_WITHOUT_MOVE', 'CLOCK_MISMATCH', 'ACCIDENTAL_DISPLACEMENT']);

@@ -4,6 +4,7 @@ import { titleOf } from './alerts.js';
 import { connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
+import { mountNotationLinks } from './notation-links.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
@@ -14,6 +15,9 @@ export function statusLine(game) {
   // a board the relay has had moves from, and no disconnection since, is connected
   const link = s.link === 'waiting' && game.moves.length ? 'connected' : s.link;
   const parts = [game.result && link !== 'disconnected' ? 'finished' : link === 'connected' ? 'connected' : link === 'disconnected' ? 'board disconnected' : 'waiting'];
+  // a board without sensors: how its moves come (docs/notation.md)
+  if (game.notation === 'NOTATED') parts.push(game.notator ? `notated on a phone by ${game.notator}` : 'notated on a phone');
+  if (game.notation === 'ON_PAPER') parts.push('digital notation stopped: on paper');
   if (s.outOfStep) parts.push('out of step');
   if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
   if (game.result) parts.push(`result ${game.result}`);
@@ -145,6 +149,7 @@ export function startArbiterPage() {
       e => { feedback.textContent = `${what} failed: ${e.message}`; });
   };
   const actions = { acknowledge: alertId => attempt('Acknowledge', arbiter.acknowledge(alertId)) };
+  mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
   root.querySelector('form.result-form').addEventListener('submit', e => {
     e.preventDefault();
     const f = e.currentTarget;

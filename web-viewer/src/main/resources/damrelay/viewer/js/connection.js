@@ -70,6 +70,7 @@ function gameOf(snapshot, delayMs = 0) {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
     match: info.match ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
+    notation: info.notation ?? null, notator: info.notator ?? '',
     moves: (snapshot.plies ?? []).map((p, i) => ({
       ply: i + 1 + offset, notation: p.notation || SET_POSITION, fen: p.fen,
       clock: clockOf(p.clock), irregular: !!p.irregular && !!p.notation, set: !p.notation,
@@ -250,11 +251,11 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
     onOpen: socket => socket.send(JSON.stringify({ requestId: 'hello', hello: { token, eventId, arbiter } })),
     onMessage: m => {
       const waiting = m.requestId && pending.get(m.requestId);
-      if (waiting && ('ok' in m || m.error)) {
+      if (waiting && ('ok' in m || m.error || m.notation)) {
         pending.delete(m.requestId);
         clearTimeout(waiting.timer);
         if (m.error) waiting.reject(new Error(`${m.error.code}: ${m.error.message ?? ''}`));
-        else waiting.resolve(m.ok);
+        else waiting.resolve(m.notation ?? m.ok);
         return;
       }
       if (!accepted) { accepted = true; store.arbiterLink({ accepted: true }); }
@@ -301,5 +302,7 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
       return request({ result: { gameId, result: RESULT_ENUM[result] } });
     },
     correct: (gameId, correction) => request({ correct: { gameId, correction } }),
+    // digital notation: ISSUE resolves to {gameId, link, qrSvg}, REVOKE to {gameId, revoked}
+    notation: (gameId, action, extra = {}) => request({ notation: { gameId, action, ...extra } }),
   };
 }

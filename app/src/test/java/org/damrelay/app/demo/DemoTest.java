@@ -49,10 +49,11 @@ class DemoTest {
 
     @Test
     void bundledGamesFillTheLargestDemoWithoutSharedTree() throws Exception {
-        var games = DemoGames.pick(null, 20);
-        assertEquals(20, games.size());
+        // twenty sensor boards and the notated board
+        var games = DemoGames.pick(null, 21);
+        assertEquals(21, games.size());
         assertTrue(games.stream().allMatch(g -> g.plies().size() >= 40), "every demo game has 40+ plies");
-        assertEquals(20, games.stream().map(g -> g.players()).distinct().count(), "twenty different games");
+        assertEquals(21, games.stream().map(g -> g.players()).distinct().count(), "twenty-one different games");
     }
 
     @Test
@@ -69,7 +70,7 @@ class DemoTest {
                 assertTrue(js.headers().firstValue("content-type").orElse("").contains("javascript"), module + " as JavaScript");
             }
             assertEquals(200, get(port, "/game.html").statusCode());
-            assertEquals(10, plies(port).size(), "ten games of the team match");
+            assertEquals(11, plies(port).size(), "ten sensor boards and one notated board");
 
             // several games advance through emulator, serial line, driver, reconstruction and relay
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
@@ -79,6 +80,12 @@ class DemoTest {
                 Map<String, Integer> now = plies(port);
                 return now.entrySet().stream().filter(e -> e.getValue() > earlier.get(e.getKey())).count() >= 3;
             });
+            // the notated board advances too, entered through /notate by the demo's phone client
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> plies(port).get(demo.notatedGameId()) >= 3);
+            JsonNode notated = json.readTree(get(port, "/api/games/" + demo.notatedGameId()).body());
+            assertEquals("NOTATED", notated.path("info").path("notation").asText());
+            assertTrue(notated.path("plies").get(0).has("clock"), "entered with the remaining times");
+            assertEquals(200, get(port, "/notate.html").statusCode());
         }
     }
 }

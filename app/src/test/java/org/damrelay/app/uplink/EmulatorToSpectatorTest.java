@@ -18,12 +18,8 @@ import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
-import org.damrelay.emulator.Emulator;
-import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
-import org.damrelay.emulator.PlyPlan;
 import org.damrelay.emulator.Timeline;
-import org.damrelay.emulator.Timing;
 import org.damrelay.emulator.speaker.BoardSpeaker;
 import org.damrelay.emulator.speaker.LinePump;
 import org.damrelay.emulator.speaker.Pace;
@@ -88,18 +84,8 @@ class EmulatorToSpectatorTest {
     }
 
     private static Timeline emulate(PdnGame game, long seed) {
-        Timing quick = new Timing(200, 250, 1500, 800, 3000, 250, 700, 200, 700);
-        EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withTiming(quick)
-                .withClockTickMs(0).withSeed(seed);
-        Emulator.Session session = new Emulator(config).session(game.start());
-        Position pos = game.start();
-        for (Move m : game.plies().subList(0, PLIES)) {
-            session.ply(pos.sideToMove(), m, PlyPlan.clean());
-            pos = pos.apply(m);
-        }
-        return session.finish();
+        return QuickTimelines.of(game, PLIES, seed, -1, 0);
     }
-
 
     @Test
     void aSpectatorSeesTheEmulatedGameMoveByMoveInOrder() throws Exception {

@@ -34,6 +34,8 @@ final class HallRelay implements AutoCloseable {
                     boards:
                       - {round: 1, board: 1, white: {name: W1}, black: {name: B1}, driver: hall-a, sourceBoard: "5521"}
                       - {round: 1, board: 2, white: {name: W2}, black: {name: B2}, driver: hall-a, sourceBoard: "5522"}
+                      - {round: 1, board: 3, white: {name: W3}, black: {name: B3}, driver: hall-a, sourceBoard: "5523"}
+                      - {round: 1, board: 4, white: {name: W4}, black: {name: B4}, driver: hall-a, sourceBoard: "5524"}
                 """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TOKEN)), null));
     }
 
@@ -53,6 +55,11 @@ final class HallRelay implements AutoCloseable {
 
     URI ingest() {
         return URI.create("ws://127.0.0.1:" + port + "/ingest");
+    }
+
+    /** Every alert the relay holds, of any game. */
+    java.util.List<org.damrelay.proto.Alert> alerts() throws Exception {
+        return relay.server().core().executor().submit(() -> relay.server().core().book().alerts()).get();
     }
 
     GameSnapshot snapshot(String gameId) throws Exception {

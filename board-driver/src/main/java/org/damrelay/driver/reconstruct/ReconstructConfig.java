@@ -1,8 +1,11 @@
 package org.damrelay.driver.reconstruct;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import org.damrelay.draughts.game.DrawRule;
 import org.damrelay.draughts.game.DrawRules;
+import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.GameSettings;
 import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.rules.Position;
@@ -25,12 +28,14 @@ import org.damrelay.draughts.rules.Variant;
  * @param touchMinMs   a piece lifted for less than this is sensor flicker, not a touch or a displacement
  * @param joinMidGame  when the board never shows the start position, take the first settled position
  *                     as the game's (a standalone driver started after the game began)
+ * @param startCounts  an adjourned game: the draw counts already running in {@code start} (moves counted, by rule)
  */
 public record ReconstructConfig(GameSettings settings, Position start, Orientation orientation, Boolean whiteOnRight,
                                 long settleMs, long pressGraceMs, long irregularMs, long heldMs, long touchMinMs,
-                                boolean joinMidGame) {
+                                boolean joinMidGame, Map<DrawRule, Integer> startCounts) {
 
     public ReconstructConfig {
+        startCounts = Map.copyOf(startCounts);
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(start, "start");
         if (settleMs <= 0 || pressGraceMs < 0 || irregularMs < settleMs || heldMs < irregularMs) {
@@ -45,7 +50,7 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
 
     /** The defaults under a competition's settings. */
     public static ReconstructConfig of(GameSettings settings) {
-        return new ReconstructConfig(settings, Position.start(), null, null, 450, 300, 3000, 10_000, 300, false);
+        return new ReconstructConfig(settings, Position.start(), null, null, 450, 300, 3000, 10_000, 300, false, Map.of());
     }
 
     public Variant variant() {
@@ -58,7 +63,7 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
     }
 
     public ReconstructConfig withSettings(GameSettings s) {
-        return new ReconstructConfig(s, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame);
+        return new ReconstructConfig(s, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
     }
 
     public ReconstructConfig withDrawRules(DrawRules rules) {
@@ -75,23 +80,34 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
     }
 
     public ReconstructConfig withStart(Position p) {
-        return new ReconstructConfig(settings, p, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame);
+        return new ReconstructConfig(settings, p, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
     }
 
     public ReconstructConfig withOrientation(Orientation o) {
-        return new ReconstructConfig(settings, start, o, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame);
+        return new ReconstructConfig(settings, start, o, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
     }
 
     public ReconstructConfig withWhiteOnRight(Boolean right) {
-        return new ReconstructConfig(settings, start, orientation, right, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame);
+        return new ReconstructConfig(settings, start, orientation, right, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
     }
 
     public ReconstructConfig withSettleMs(long ms) {
-        return new ReconstructConfig(settings, start, orientation, whiteOnRight, ms, pressGraceMs, Math.max(irregularMs, ms), heldMs, touchMinMs, joinMidGame);
+        return new ReconstructConfig(settings, start, orientation, whiteOnRight, ms, pressGraceMs, Math.max(irregularMs, ms), heldMs, touchMinMs, joinMidGame, startCounts);
+    }
+
+    /** An adjourned game: the counts running at the start position (checked when the game is built). */
+    public ReconstructConfig withStartCounts(Map<DrawRule, Integer> counts) {
+        return new ReconstructConfig(settings, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs,
+                joinMidGame, counts);
+    }
+
+    /** The game before its first ply: the settings, the start position and the counts already running there. */
+    public Game startGame() {
+        return Game.from(start, settings, startCounts);
     }
 
     public ReconstructConfig withJoinMidGame(boolean join) {
-        return new ReconstructConfig(settings, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, join);
+        return new ReconstructConfig(settings, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, join, startCounts);
     }
 
     /**
@@ -102,6 +118,6 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
         if (!(speed >= 1)) throw new IllegalArgumentException("pace must be at least 1, not " + speed);
         return new ReconstructConfig(settings, start, orientation, whiteOnRight, Math.max(1, (long) (settleMs / speed)),
                 (long) (pressGraceMs / speed), Math.max(1, (long) (irregularMs / speed)), Math.max(1, (long) (heldMs / speed)),
-                (long) (touchMinMs / speed), joinMidGame);
+                (long) (touchMinMs / speed), joinMidGame, startCounts);
     }
 }

@@ -103,7 +103,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     public Reconstructor(ReconstructConfig config, ArbiterListener listener) {
-        this(config, Game.from(config.start(), config.settings()), listener);
+        this(config, config.startGame(), listener);
     }
 
     private Reconstructor(ReconstructConfig config, Game from, ArbiterListener listener) {
@@ -463,7 +463,10 @@ public final class Reconstructor implements BoardObserver {
         }
         Position p = game.position();
         if (turnedRound(t, p)) return;
-        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, game.ply() >= 1 && !presses.pressedSinceMove);
+        // Who moved: with a clock in use the lever says it; a last move confirmed by a press means the
+        // player to move made this change (moving an opponent's piece), not the last mover again.
+        boolean lastMoverAgain = game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
+        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, lastMoverAgain);
         if (ir == null) {
             become(State.OUT_OF_STEP, t);
             emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
@@ -672,7 +675,7 @@ public final class Reconstructor implements BoardObserver {
         if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
         int plies = game.ply();
         finishedGames.add(game.game());
-        game = new GameModelLine(Game.from(config.start(), config.settings()));
+        game = new GameModelLine(config.startGame());
         resumedAtPly = 0;
         crowns.keepOnly(0);
         standsPendingPly = 0;
@@ -715,7 +718,7 @@ public final class Reconstructor implements BoardObserver {
             if (board.occupancy(o).matches(expected)) {
                 orientation = o;
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
-                if (state == State.JOINED) game = new GameModelLine(Game.from(config.start(), config.settings()));
+                if (state == State.JOINED) game = new GameModelLine(config.startGame());
                 become(State.IN_STEP, t);
                 if (o != Orientation.NORMAL) {
                     emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, 0, null, t, List.of(), o.isMirrored()

@@ -11,6 +11,10 @@ import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.uplink.BoardFeed;
 import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.draughts.game.Game;
+import org.damrelay.draughts.notation.Fen;
+import org.damrelay.driver.uplink.Assignments;
+import org.damrelay.proto.BoardState;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.wire.GameWire;
 import org.slf4j.Logger;
@@ -31,22 +35,47 @@ final class AssignedBoard implements BoardObserver {
     private final String board;
     private final ReconstructConfig base;
     private final Outbox outbox;
+    private final Assignments assignments;
     private Reconstructor current;
     private GameInfo game;
     private Sensed[] fields; // the board as last reported, to show a rebuilt reconstruction
     private long lastT;
     private boolean disconnected;
 
+    AssignedBoard(String board, ReconstructConfig base, Assignments assignments, Outbox outbox) {
+        this(board, base, assignments.game(board), assignments, outbox);
+    }
+
+    /** A board assigned {@code assigned} before any Welcome. */
     AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Outbox outbox) {
+        this(board, base, assigned, new Assignments(), outbox);
+    }
+
+    private AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Assignments assignments, Outbox outbox) {
         this.board = board;
         this.base = base;
         this.outbox = outbox;
+        this.assignments = assignments;
         this.game = assigned.orElse(null);
         this.current = build();
     }
 
+    /**
+     * The reconstruction, from where the board's game stands when it is under way: the later of
+     * the driver's own last committed position (its outbox) and the relay's (its Welcome), so a
+     * driver restarted mid-game, even on another machine, follows the next move at once.
+     */
     private Reconstructor build() {
         ReconstructConfig c = game == null ? base : configure(base, game);
+        Optional<BoardState> own = outbox.boardState(board), relay = assignments.state(board);
+        Optional<BoardState> resume = relay.isPresent() && relay.get().getPly() > own.map(BoardState::getPly).orElse(0) ? relay : own;
+        if (resume.isPresent() && resume.get().getPly() > 0) {
+            BoardState s = resume.get();
+            log.info("board {}: resumes after ply {} from {} ({})", board, s.getPly(), s.getFen(),
+                    resume == own ? "its outbox" : "the relay");
+            Game at = Game.from(Fen.parse(s.getFen()), c.settings());
+            return Reconstructor.resume(c, at, new BoardFeed(board, c.variant(), s.getPly(), outbox));
+        }
         return new Reconstructor(c, new BoardFeed(board, c.variant(), c.start(), outbox));
     }
 
@@ -60,7 +89,9 @@ final class AssignedBoard implements BoardObserver {
             GameSettings s = GameWire.settings(game);
             // a pairing without a time control leaves the driver's own (its --time-control), if any
             if (s.timeControl() == null && base.timeControl() != null) s = s.withTimeControl(base.timeControl());
-            return base.withSettings(s).withStart(GameWire.start(game));
+            ReconstructConfig c = base.withSettings(s).withStart(GameWire.start(game)).withStartCounts(GameWire.startCounts(game));
+            c.startGame(); // the counts must fit the position: else the driver's own, with the line below
+            return c;
         } catch (IllegalArgumentException e) {
             log.warn("board {}: the settings of game {} do not read ({}); reconstructing with the driver's own",
                     game.getSourceBoard(), game.getGameId(), e.getMessage());

@@ -61,7 +61,7 @@ final class BoardLine implements AutoCloseable {
     private AssignedBoard reconstruction(ReconstructConfig config, Outbox outbox, Assignments assignments, int address) {
         String board = source.boardId(address);
         log.info("{}: board {} feeds the relay as \"{}\"", source.lineName(), address, board);
-        return new AssignedBoard(board, config, assignments.game(board), outbox);
+        return new AssignedBoard(board, config, assignments, outbox);
     }
 
     /** The relay assigned {@code board} a game: its reconstruction takes the game's settings, if this line reads that board. */

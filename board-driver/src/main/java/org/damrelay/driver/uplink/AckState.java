@@ -1,41 +1,78 @@
 package org.damrelay.driver.uplink;
 
-import java.io.ByteArrayOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.zip.CRC32C;
 import org.damrelay.proto.Ack;
+import org.damrelay.proto.BoardState;
 import org.damrelay.records.RecordFile;
 
 /**
- * The acked seq per board, kept durably: one {@link RecordFile} record per board, the whole file
- * written to a temporary file, fsynced and renamed over the old one, so a crash leaves either
- * the old or the new state, never a mix (and so any bad record in it is damage).
+ * What the outbox keeps beside its segments, each file written whole and renamed into place
+ * ({@link RecordFile#writeAllAtomically}), so a crash leaves the old or the new one: the acked
+ * seq per board ({@code acked.state}), and where each board's game stood after its last
+ * committed event ({@code boards.state}), which outlives the segments acks delete.
  */
 final class AckState {
     static final String FILE = "acked.state";
+    static final String BOARDS = "boards.state";
 
     private AckState() {}
 
     static Map<String, Long> read(Path dir) throws IOException {
-        Path file = dir.resolve(FILE);
         Map<String, Long> acked = new HashMap<>();
-        if (!Files.exists(file)) return acked;
-        RecordFile.Scan<Ack> scan = RecordFile.scan(file, Outbox.MAX_RECORD, Ack.parser());
-        if (scan.validBytes() != scan.size()) {
-            throw new OutboxCorruptedException(file, scan.validBytes(), scan.damage() != null ? scan.damage().what() : "ack state cut short");
+        List<Ack> acks;
+        try {
+            acks = readFile(dir.resolve(FILE), Ack.parser());
+        } catch (OutboxCorruptedException e) {
+            // an outbox written before the one record format: delimited Acks and a CRC-32C at the end
+            acks = readLegacy(dir.resolve(FILE)).orElseThrow(() -> e);
         }
-        for (Ack a : scan.values()) acked.put(a.getBoard(), a.getSeq());
+        for (Ack a : acks) acked.put(a.getBoard(), a.getSeq());
         return acked;
     }
 
+    private static Optional<List<Ack>> readLegacy(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes.length < 4) return Optional.empty();
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        if ((int) crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt()) return Optional.empty();
+        List<Ack> out = new ArrayList<>();
+        ByteArrayInputStream in = new ByteArrayInputStream(bytes, 0, bytes.length - 4);
+        for (Ack a; (a = Ack.parseDelimitedFrom(in)) != null; ) out.add(a);
+        return Optional.of(out);
+    }
+
     static void write(Path dir, Map<String, Long> acked) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (var e : acked.entrySet()) {
-            out.write(RecordFile.frame(Ack.newBuilder().setBoard(e.getKey()).setSeq(e.getValue()).build().toByteArray()));
+        RecordFile.writeAllAtomically(dir.resolve(FILE), acked.entrySet().stream()
+                .map(e -> Ack.newBuilder().setBoard(e.getKey()).setSeq(e.getValue()).build()).toList());
+    }
+
+    static Map<String, BoardState> readBoards(Path dir) throws IOException {
+        Map<String, BoardState> states = new HashMap<>();
+        for (BoardState s : readFile(dir.resolve(BOARDS), BoardState.parser())) states.put(s.getBoard(), s);
+        return states;
+    }
+
+    static void writeBoards(Path dir, Map<String, BoardState> states) throws IOException {
+        RecordFile.writeAllAtomically(dir.resolve(BOARDS), states.values());
+    }
+
+    private static <T> List<T> readFile(Path file, com.google.protobuf.Parser<T> parser) throws IOException {
+        if (!Files.exists(file)) return List.of();
+        try {
+            return RecordFile.readWhole(file, Outbox.MAX_RECORD, parser);
+        } catch (IOException e) {
+            throw new OutboxCorruptedException(file, 0, e.getMessage());
         }
-        RecordFile.writeAtomically(dir.resolve(FILE), out.toByteArray());
     }
 }

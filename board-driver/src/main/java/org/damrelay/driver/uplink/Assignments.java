@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import org.damrelay.proto.Assignment;
+import org.damrelay.proto.BoardState;
 import org.damrelay.proto.GameInfo;
 
 /**
@@ -17,6 +18,17 @@ import org.damrelay.proto.GameInfo;
 public final class Assignments {
     private final Map<String, GameInfo> byBoard = new ConcurrentHashMap<>();
     private final List<BiConsumer<String, GameInfo>> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, BoardState> states = new ConcurrentHashMap<>();
+
+    /** Where the board's game stands on the relay, as its last Welcome said. */
+    public Optional<BoardState> state(String board) {
+        return Optional.ofNullable(states.get(board));
+    }
+
+    /** The relay's board states of a Welcome: taken before its assignments, which rebuild reconstructions from them. */
+    void states(List<BoardState> welcome) {
+        for (BoardState s : welcome) states.put(s.getBoard(), s);
+    }
 
     public Optional<GameInfo> game(String board) {
         return Optional.ofNullable(byBoard.get(board));

@@ -6,6 +6,7 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
+import org.damrelay.proto.wire.GameWire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +19,7 @@ public final class BoardFeed implements ArbiterListener {
 
     private final String board;
     private final Variant variant;
-    private final Position start;
+    private final int pliesBefore;
     private final Outbox outbox;
 
     /** A board whose games start from the standard position. */
@@ -28,9 +29,14 @@ public final class BoardFeed implements ArbiterListener {
 
     /** @param start where this board's games start: with black to move, plies are numbered from 2 */
     public BoardFeed(String board, Variant variant, Position start, Outbox outbox) {
+        this(board, variant, GameWire.plyNumber(start, 0), outbox);
+    }
+
+    /** @param pliesBefore the wire's ply number of the position the reconstruction begins from (a resumed game) */
+    public BoardFeed(String board, Variant variant, int pliesBefore, Outbox outbox) {
         this.board = board;
         this.variant = variant;
-        this.start = start;
+        this.pliesBefore = pliesBefore;
         this.outbox = outbox;
     }
 
@@ -41,7 +47,7 @@ public final class BoardFeed implements ArbiterListener {
     /** @throws UncheckedIOException when the outbox cannot write: the board must stop rather than lose the event */
     @Override
     public void onEvent(ArbiterEvent event) {
-        var wire = GameEvents.toProto(event, variant, start);
+        var wire = GameEvents.toProto(event, variant, pliesBefore);
         try {
             // the commit time on this host's monotonic clock: lets a benchmark on the same host time
             // driver commit to spectator receipt (docs/benchmarks.md); the relay passes it through

@@ -79,9 +79,17 @@ public final class GameEvents {
      * played; the wire numbers them as {@link GameWire#plyNumber} does.
      */
     public static GameEvent toProto(ArbiterEvent e, Variant variant, Position start) {
+        return toProto(e, variant, GameWire.plyNumber(start, 0));
+    }
+
+    /**
+     * The event on the wire for a reconstruction that began at wire ply {@code pliesBefore} (a game
+     * resumed mid-way: its plies continue the numbering of the position it began from).
+     */
+    public static GameEvent toProto(ArbiterEvent e, Variant variant, int pliesBefore) {
         GameEvent.Builder b = GameEvent.newBuilder()
                 .setType(wireType(e.type()))
-                .setPly(e.ply() == 0 ? 0 : GameWire.plyNumber(start, e.ply()))
+                .setPly(e.ply() == 0 ? 0 : e.ply() + pliesBefore)
                 .setCaptureTimeMs(e.t());
         if (e.subtype() != null) b.setSubtype(wireSubtype(e.subtype()));
         if (e.side() != null) b.setSide(GameWire.side(e.side()));

@@ -125,6 +125,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (!w.getEventId().isEmpty() && !w.getEventId().equals(config.eventId())) {
             log.error("relay welcomed us to event {}, we feed {}", w.getEventId(), config.eventId());
         }
+        uplink.assignments().states(w.getStatesList());
         uplink.assignments().assign(w.getAssignmentsList());
         for (Ack a : w.getBoardsList()) {
             long ours = outbox.ackedSeq(a.getBoard());

@@ -13,12 +13,14 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.damrelay.proto.BoardEvent;
+import org.damrelay.proto.BoardState;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.records.RecordFile;
 import org.slf4j.Logger;
@@ -65,6 +67,9 @@ public final class Outbox implements AutoCloseable {
     private long activeSize;
     private boolean closed;
     private boolean acksDirty;
+    /** Where each board's game stood after its last committed event (survives the segments acks delete). */
+    private final Map<String, BoardState> states;
+    private boolean statesDirty;
 
     private Outbox(Path dir, long segmentBytes) throws IOException {
         this.dir = dir;
@@ -85,6 +90,7 @@ public final class Outbox implements AutoCloseable {
         try {
             this.acked = AckState.read(dir);
             acked.forEach(lastSeq::put);
+            this.states = AckState.readBoards(dir);
             this.recovery = load();
         } catch (IOException | RuntimeException e) {
             lock.release();
@@ -132,6 +138,7 @@ public final class Outbox implements AutoCloseable {
             int open = 0;
             for (BoardEvent e : scan.values()) {
                 records++;
+                noteState(e);
                 lastSeq.merge(e.getBoard(), e.getSeq(), Math::max);
                 if (e.getSeq() > acked.getOrDefault(e.getBoard(), 0L)) {
                     unacked.add(new Entry(id, e));
@@ -200,6 +207,7 @@ public final class Outbox implements AutoCloseable {
             throw e;
         }
         lastSeq.put(board, seq);
+        noteState(stored);
         unacked.add(new Entry(activeId, stored));
         segments.merge(activeId, 1, Integer::sum);
         return stored;
@@ -270,6 +278,11 @@ public final class Outbox implements AutoCloseable {
 
     /** Deletes segments whose every record is acked, after making the acked state durable. */
     private void compact() throws IOException {
+        if (statesDirty) {
+            // before any segment goes: the states of its events must outlive it
+            AckState.writeBoards(dir, states);
+            statesDirty = false;
+        }
         if (acksDirty) {
             AckState.write(dir, acked);
             acksDirty = false;
@@ -285,6 +298,36 @@ public final class Outbox implements AutoCloseable {
             }
         }
         if (deleted) RecordFile.syncDirectory(dir);
+    }
+
+    /**
+     * Where {@code board}'s game stood after the last event this outbox committed for it (a
+     * restarted driver resumes the reconstruction from here), or empty before its first move
+     * and after a new game was set up on it.
+     */
+    public synchronized Optional<BoardState> boardState(String board) {
+        return Optional.ofNullable(states.get(board));
+    }
+
+    /** Follows the position through the events that change it: the position after, and the ply it stands at. */
+    private void noteState(BoardEvent e) {
+        BoardState known = states.get(e.getBoard());
+        if (known != null && known.getSeq() >= e.getSeq()) return;
+        GameEvent g = e.getEvent();
+        int ply = switch (g.getType()) {
+            case MOVE, ILLEGAL_MOVE, MOVE_REPLACED -> g.getPly();
+            case MOVE_RETRACTED -> Math.max(0, g.getPly() - 1);
+            case GAME_STARTED -> -1;
+            default -> -2;
+        };
+        if (ply == -1) {
+            statesDirty |= states.remove(e.getBoard()) != null;
+        } else if (ply >= 0 && !g.getFen().isEmpty()) {
+            BoardState.Builder b = BoardState.newBuilder().setBoard(e.getBoard()).setFen(g.getFen()).setPly(ply).setSeq(e.getSeq());
+            if (g.hasClock()) b.setClock(g.getClock());
+            states.put(e.getBoard(), b.build());
+            statesDirty = true;
+        }
     }
 
     /** Every unacked event, in the order it was appended (per board: by seq). */

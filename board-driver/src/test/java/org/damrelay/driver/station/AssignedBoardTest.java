@@ -37,6 +37,20 @@ class AssignedBoardTest {
     }
 
     @Test
+    void anAdjournedGamesCountsReachTheReconstruction() throws Exception {
+        GameInfo adjourned = GameInfo.newBuilder().setGameId("nk-r1-b2").setStartFen("W:WK46:BK1,K2,K3").setSourceBoard("5522")
+                .addStartCounts(org.damrelay.proto.DrawCount.newBuilder().setRule("SIXTEEN_MOVES").setCount(9)).build();
+        try (Outbox outbox = Outbox.open(dir)) {
+            AssignedBoard board = new AssignedBoard("5522", ReconstructConfig.defaults(Variant.INTERNATIONAL), Optional.empty(), outbox);
+            board.assign(adjourned);
+            assertEquals("16-move count: 9 of 16", board.reconstruction().game().drawStatus().counts().get(0).toString());
+        }
+        ReconstructConfig own = ReconstructConfig.defaults(Variant.INTERNATIONAL);
+        assertSame(own, AssignedBoard.configure(own, adjourned.toBuilder().setStartFen("W:W31:B20").build()),
+                "counts that cannot run in the start position keep the driver's own settings");
+    }
+
+    @Test
     void anAssignmentBeforeTheFirstMoveRebuildsTheReconstructionUnderIt() throws Exception {
         try (Outbox outbox = Outbox.open(dir)) {
             AssignedBoard board = new AssignedBoard("5521", ReconstructConfig.defaults(Variant.INTERNATIONAL), Optional.empty(), outbox);

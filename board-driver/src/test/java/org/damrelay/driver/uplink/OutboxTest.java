@@ -212,6 +212,46 @@ class OutboxTest {
     }
 
     @Test
+    void theLastCommittedPositionOfEachBoardOutlivesItsAckedSegments() throws IOException {
+        Path dir = tmp.resolve("ob");
+        try (Outbox box = Outbox.open(dir, 120)) {
+            for (int i = 1; i <= 30; i++) {
+                box.append("a", move(i, 31, 26).toBuilder().setFen("W:W" + i + ":B1").build());
+            }
+            box.append("b", move(1, 32, 28).toBuilder().setFen("B:W28:B1").build());
+            box.ack("a", 30);
+            box.ack("b", 1);
+            box.sync();
+            assertEquals(1, box.segmentFiles().size(), "the acked segments are gone");
+        }
+        try (Outbox box = Outbox.open(dir, 120)) {
+            assertEquals("W:W30:B1", box.boardState("a").orElseThrow().getFen());
+            assertEquals(30, box.boardState("a").orElseThrow().getPly());
+            assertEquals("B:W28:B1", box.boardState("b").orElseThrow().getFen());
+            box.append("a", GameEvent.newBuilder().setType(EventType.GAME_STARTED).build());
+            assertTrue(box.boardState("a").isEmpty(), "a new game starts from its start position");
+        }
+    }
+
+    @Test
+    void anOutboxWrittenBeforeTheOneRecordFormatStillOpens() throws IOException {
+        Path dir = tmp.resolve("ob");
+        try (Outbox box = Outbox.open(dir)) {
+            for (int i = 1; i <= 3; i++) box.append("a", move(i, 32, 28));
+        }
+        // acked.state as the previous version wrote it: delimited Acks, then a CRC-32C of them
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        org.damrelay.proto.Ack.newBuilder().setBoard("a").setSeq(2).build().writeDelimitedTo(body);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(body.toByteArray());
+        body.write(java.nio.ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+        Files.write(dir.resolve("acked.state"), body.toByteArray());
+        try (Outbox box = Outbox.open(dir)) {
+            assertEquals(List.of(3L), seqs(box.unacked(), "a"));
+        }
+    }
+
+    @Test
     void oneProcessPerDirectory() throws IOException {
         Path dir = tmp.resolve("ob");
         try (Outbox box = Outbox.open(dir)) {

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
-import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
@@ -52,14 +50,8 @@ class CorpusReconstructionTest {
             timeline.replayTo(r);
             r.tick(timeline.endMillis() + 10_000);
 
-            List<String> expected = new ArrayList<>();
-            var p = g.start();
-            for (var m : g.plies()) {
-                expected.add(Notation.of(p, m, g.variant()));
-                p = p.apply(m);
-            }
-            List<String> got = events.stream().filter(e -> e.type() == EventType.MOVE)
-                    .map(e -> Notation.of(e.before(), e.move(), g.variant())).collect(Collectors.toList());
+            List<String> expected = Notations.of(g);
+            List<String> got = Notations.moves(events, g);
             List<String> bad = events.stream().filter(e -> FORBIDDEN.contains(e.type())).map(ArbiterEvent::toString).toList();
             if (!expected.equals(got) || !bad.isEmpty()) {
                 int k = 0;

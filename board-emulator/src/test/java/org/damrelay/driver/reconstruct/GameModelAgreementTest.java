@@ -12,7 +12,6 @@ import java.util.Set;
 import org.damrelay.draughts.game.DrawRule;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.GameSettings;
-import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.testing.SharedTree;
@@ -100,14 +99,8 @@ class GameModelAgreementTest {
             Game model = model(p);
             Game got = r.game();
             String why = null;
-            List<String> expected = new ArrayList<>();
-            var pos = p.start();
-            for (var m : p.plies()) {
-                expected.add(Notation.of(pos, m, p.variant()));
-                pos = pos.apply(m);
-            }
-            List<String> moves = events.stream().filter(e -> e.type() == EventType.MOVE)
-                    .map(e -> Notation.of(e.before(), e.move(), p.variant())).toList();
+            List<String> expected = Notations.of(p);
+            List<String> moves = Notations.moves(events, p);
             if (!expected.equals(moves)) why = "moves differ: " + moves.size() + " of " + expected.size();
             else if (events.stream().anyMatch(e -> FORBIDDEN.contains(e.type()))) {
                 why = "forbidden " + events.stream().filter(e -> FORBIDDEN.contains(e.type())).findFirst().orElseThrow();

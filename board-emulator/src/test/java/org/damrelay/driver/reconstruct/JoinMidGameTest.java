@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
@@ -44,14 +43,8 @@ class JoinMidGameTest {
             late.replayTo(r);
             r.tick(late.endMillis() + 20_000);
 
-            List<String> expected = new ArrayList<>();
-            var p = g.start();
-            for (var m : g.plies()) {
-                expected.add(Notation.of(p, m, g.variant()));
-                p = p.apply(m);
-            }
-            List<String> got = events.stream().filter(e -> e.type() == EventType.MOVE)
-                    .map(e -> Notation.of(e.before(), e.move(), g.variant())).toList();
+            List<String> expected = Notations.of(g);
+            List<String> got = Notations.moves(events, g);
             boolean joined = !events.isEmpty() && events.get(0).type() == EventType.JOINED_MID_GAME;
             boolean suffix = got.size() <= expected.size() && got.equals(expected.subList(expected.size() - got.size(), expected.size()));
             // the first still board comes at most a couple of plies after the first read

@@ -185,4 +185,13 @@ class SettingsScenarioTest {
         assertEquals(List.of(5, 25), d.stream().flatMap(x -> x.squares().stream()).sorted().toList());
         assertEquals(0, d.get(0).ply());
     }
+
+    @Test
+    void anOpponentsPieceMovedAfterAPressIsOpponentPieceMovedNotMovedTwice() {
+        var events = play("move 32-28\nmove 33-29 nopress by black\nwait 5000\n", ReconstructConfig.defaults(Variant.INTERNATIONAL));
+        ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+        assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, e.subtype(), events.toString());
+        expect(e, 2, 33, 29);
+        assertEquals(Color.BLACK, e.side());
+    }
 }

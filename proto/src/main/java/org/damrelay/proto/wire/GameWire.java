@@ -95,8 +95,15 @@ public final class GameWire {
      * @throws IllegalArgumentException naming what does not fit
      */
     public static Game startGame(GameInfo info) {
-        GameSettings settings = settings(info);
-        Position start = start(info);
+        return Game.from(start(info), settings(info), startCounts(info));
+    }
+
+    /**
+     * An adjourned game's counts already running at its start: moves counted so far, by rule.
+     *
+     * @throws IllegalArgumentException for a rule name the rules core does not know
+     */
+    public static Map<DrawRule, Integer> startCounts(GameInfo info) {
         Map<DrawRule, Integer> running = new EnumMap<>(DrawRule.class);
         for (DrawCount c : info.getStartCountsList()) {
             DrawRule rule;
@@ -107,7 +114,7 @@ public final class GameWire {
             }
             running.put(rule, c.getCount());
         }
-        return Game.from(start, settings, running);
+        return running;
     }
 
     /** Writes the settings into a game's description, in the fields {@link #settings} reads. */

@@ -1,26 +1,17 @@
 package org.damrelay.relay.arbiter;
 
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.util.JsonFormat;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.net.InetAddress;
 import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.relay.RelayCore;
-import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.http.ClientAddress;
-import org.damrelay.relay.ingest.IngestHandler;
+import org.damrelay.relay.http.JsonEndpoint;
 
 /** The arbiter's WebSocket on /arbiter: JSON ArbiterRequests after an authenticated hello. */
-public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSession {
-
-    private static final JsonFormat.Parser PARSER = JsonFormat.parser();
-    private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace();
+public final class ArbiterHandler extends JsonEndpoint<ArbiterRequest> implements ArbiterSession {
 
     private final ArbiterService service;
     private volatile String eventId;
@@ -28,7 +19,7 @@ public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSe
     private volatile TokenStore.Identity identity;
 
     public ArbiterHandler(RelayCore core, ArbiterService service) {
-        super(core, "arbiter");
+        super(core, "arbiter", "/arbiter", ArbiterRequest::newBuilder);
         this.service = service;
     }
 
@@ -43,18 +34,7 @@ public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSe
 
     @Override
     public void send(ArbiterMessage message) {
-        if (!channel.isActive()) return;
-        try {
-            channel.writeAndFlush(new TextWebSocketFrame(PRINTER.print(message)));
-        } catch (InvalidProtocolBufferException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        super.handlerAdded(ctx);
-        expectHello(ctx, IngestHandler.HELLO_TIMEOUT);
+        sendJson(message);
     }
 
     @Override
@@ -63,22 +43,10 @@ public final class ArbiterHandler extends WebSocketEndpoint implements ArbiterSe
     }
 
     @Override
-    protected void frameRead(ChannelHandlerContext ctx, WebSocketFrame frame) {
-        if (!(frame instanceof TextWebSocketFrame text)) {
-            close(IngestHandler.MALFORMED, "malformed frame: /arbiter takes JSON text frames");
-            return;
-        }
-        ArbiterRequest.Builder b = ArbiterRequest.newBuilder();
-        try {
-            PARSER.merge(text.text(), b);
-        } catch (InvalidProtocolBufferException | RuntimeException e) {
-            close(IngestHandler.MALFORMED, "malformed frame: not an ArbiterRequest: " + e.getMessage());
-            return;
-        }
-        ArbiterRequest r = b.build();
+    protected void requestRead(ArbiterRequest r) {
         if (eventId == null) {
             if (!r.hasHello()) {
-                close(IngestHandler.MALFORMED, "malformed frame: the first frame must be a hello");
+                close(MALFORMED, "malformed frame: the first frame must be a hello");
                 return;
             }
             hello(r.getHello());

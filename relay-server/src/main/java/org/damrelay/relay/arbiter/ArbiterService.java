@@ -47,6 +47,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
     private final RelayCore core;
     private final IngestService ingest;
     private final List<ArbiterSession> sessions = new ArrayList<>();
+    private NotationRequests notation = (s, id, r) -> error(s, id, "BAD_REQUEST", "digital notation is not served by this relay");
 
     public ArbiterService(RelayCore core, IngestService ingest) {
         this.core = core;
@@ -55,6 +56,11 @@ public final class ArbiterService implements RelayCore.LiveListener {
     }
 
     private GameBook book() { return core.book(); }
+
+    /** Who answers the arbiter's notation credential requests (relay.notation). */
+    public void notationRequests(NotationRequests handler) {
+        this.notation = handler;
+    }
 
     /** A new arbiter connection: the event's games as they stand live, every alert so far, then everything live. */
     public void connected(ArbiterSession s) {
@@ -111,6 +117,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 case RESOLVE -> resolve(s, id, r.getResolve().getGameId(), r.getResolve().getFen());
                 case REPORT -> s.send(ArbiterMessage.newBuilder().setRequestId(id)
                         .setReport(MatchReports.build(book(), s.eventId())).build());
+                case NOTATION -> notation.handle(s, id, r.getNotation());
                 default -> error(s, id, "BAD_REQUEST", "empty request");
             }
         } catch (IllegalArgumentException e) {
@@ -185,9 +192,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
             }
             case REPLACE_MOVE -> {
                 int count = live.countAt(c.getPly());
-                if (count < 1 || count > live.plyCount()) {
+                // the ply after the last one appends: the arbiter enters moves from a paper scoresheet
+                if (count < 1 || count > live.plyCount() + 1) {
                     throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has plies "
-                            + live.plyNumber(1) + ".." + last(live));
+                            + live.plyNumber(1) + ".." + last(live) + " (the next one appends)");
                 }
                 Game base = live.game().truncate(count - 1);
                 Position before = base.position();
@@ -258,8 +266,15 @@ public final class ArbiterService implements RelayCore.LiveListener {
             correct(s, "", gameId, Correction.newBuilder().setKind(Correction.Kind.SET_POSITION).setFen(fen)
                     .setReason("position given when releasing the blocked board").build());
         }
-        // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
         boolean refused = cursor.blocked();
+        long blockedSeq = cursor.blockedSeq();
+        if (refused && ingest.retryRefused(src, cursor)) {
+            // the arbiter changed the game (reopened it, set the position) so that the refused event fits: it stands
+            String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + blockedSeq + " applied, it fits the game now";
+            audit(s, id, g, action, "", action);
+            return;
+        }
+        // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
         long seq = refused ? cursor.blockedSeq() : gap - 1;
         String action = refused ? "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped"
                 : "RESOLVE board " + info.getSourceBoard() + ": seq " + (cursor.applied() + 1) + ".." + seq + " lost by the relay, skipped";

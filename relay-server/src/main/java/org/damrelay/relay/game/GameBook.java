@@ -16,6 +16,7 @@ import org.damrelay.proto.EventType;
 import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.IngestRecord;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.NotationGrant;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
@@ -33,6 +34,8 @@ public final class GameBook {
     private final Map<Source, SourceCursor> cursors = new HashMap<>();
     private final Map<Long, Alert> alerts = new LinkedHashMap<>();
     private final List<AuditEntry> audit = new ArrayList<>();
+    /** Per game: its notation credential (digest only), the newest grant or revocation. */
+    private final Map<String, NotationGrant> notationGrants = new HashMap<>();
 
     public GameBook(EventDirectory directory) {
         this.directory = directory;
@@ -56,6 +59,8 @@ public final class GameBook {
     public Alert alert(long id) { return alerts.get(id); }
 
     public List<AuditEntry> audit() { return List.copyOf(audit); }
+
+    public NotationGrant notationGrant(String gameId) { return notationGrants.get(gameId); }
 
     /** A new game (pairing added by the arbiter) or an existing one. */
     private GameRecord gameFor(GameInfo info) {
@@ -120,6 +125,14 @@ public final class GameBook {
                 SourceCursor c = cursors.get(new Source(h.getEventId(), h.getDriverId(), h.getBoard()));
                 if (c != null) c.release();
             }
+            case NOTATION_GRANT -> notationGrants.put(r.getNotationGrant().getGameId(), r.getNotationGrant());
+            case REPLICATED -> {
+                // an edge relay: the origin's released update; no boards, no alerts here
+                GameUpdate u = r.getReplicated();
+                add(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+                return new Applied(u, null);
+            }
             case BODY_NOT_SET -> { }
         }
         return Applied.NOTHING;
@@ -137,6 +150,7 @@ public final class GameBook {
                 games.get(in.getUpdate().getGameId()).markDurable(in.getUpdate().getVersion());
             }
             case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
+            case REPLICATED -> games.get(r.getReplicated().getGameId()).markDurable(r.getReplicated().getVersion());
             case SKIP -> {
                 SkipRecord k = r.getSkip();
                 cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);
@@ -163,7 +177,7 @@ public final class GameBook {
             b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
                     .setBoard(e.getKey().board()).setSeq(c.applied()).setSkipped(c.durableSkipped()).setHeldSince(c.heldSince()));
         }
-        b.addAllAlerts(alerts.values()).addAllAudit(audit);
+        b.addAllAlerts(alerts.values()).addAllAudit(audit).addAllNotationGrants(notationGrants.values());
         return b.build();
     }
 
@@ -184,6 +198,7 @@ public final class GameBook {
         }
         for (Alert a : s.getAlertsList()) alerts.put(a.getAlertId(), a);
         audit.addAll(s.getAuditList());
+        for (NotationGrant n : s.getNotationGrantsList()) notationGrants.put(n.getGameId(), n);
     }
 
     private void add(GameUpdate u) {

@@ -60,6 +60,8 @@ public final class Pdn {
         player(sb, "Black", i.getBlack());
         if (!i.getMatch().isEmpty()) PdnWriter.tag(sb, "Match", i.getMatch());
         if (!i.getTimeControl().isEmpty()) PdnWriter.tag(sb, "TimeControl", timeControl(i.getTimeControl()));
+        // who wrote the scoresheet (SWR 11), for a game notated on a phone
+        if (!i.getNotator().isEmpty()) PdnWriter.tag(sb, "Notator", i.getNotator());
         PdnWriter.tag(sb, "Termination", s.getResult() == GameResult.RESULT_UNSPECIFIED ? "unterminated" : "normal");
         if (!i.getStartFen().isEmpty()) PdnWriter.tag(sb, "FEN", i.getStartFen().strip());
         boolean whiteFirst = i.getStartFen().isEmpty() || i.getStartFen().strip().toUpperCase().startsWith("W");

@@ -15,6 +15,7 @@ import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.http.ClientAddress;
+import org.damrelay.relay.notation.NotationService;
 
 /**
  * One driver's WebSocket on /ingest: the first frame must be a Hello with a valid token for its
@@ -111,6 +112,11 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
         }
         if (h.getDriverId().isEmpty() && !h.getToken().isEmpty()) {
             close(MALFORMED, "malformed frame: hello without driver_id");
+            return;
+        }
+        if (h.getDriverId().startsWith(NotationService.DRIVER_PREFIX)) {
+            // a notated game's entries come from its own device only (/notate), never from a driver
+            close(FORBIDDEN, "driver ids starting with " + NotationService.DRIVER_PREFIX + " are reserved for notation devices");
             return;
         }
         TokenStore.Check check = core.tokens().check(TokenStore.Kind.DRIVER, h.getToken(), h.getEventId());

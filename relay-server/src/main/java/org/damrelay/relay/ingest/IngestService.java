@@ -46,6 +46,8 @@ public final class IngestService {
     private final RelayCore core;
     /** The newest connection of each driver: acks go there, even for events sent before a reconnect. */
     private final Map<DriverKey, DriverSession> sessions = new HashMap<>();
+    /** The event that blocked each board, kept (in memory, the driver re-sends it too) to be checked again on resolve. */
+    private final Map<Source, Pending> refused = new HashMap<>();
     /** Boards offered a seq past the next one (the relay lost acked records): the arbiter resolves them. */
     private final Map<Source, Long> gaps = new HashMap<>();
     /** Seqs already reported as conflicting, so that a driver's retries raise one alert, not one each. */
@@ -112,7 +114,11 @@ public final class IngestService {
     /** The answer to a driver's hello: what is already durable for each of its boards, and which game each board feeds. */
     public Welcome welcome(String eventId, String driverId) {
         Welcome.Builder w = Welcome.newBuilder().setProtocolVersion(PROTOCOL_VERSION).setEventId(eventId);
-        for (GameInfo g : core.book().directory().assignments(eventId, driverId)) w.addAssignments(assignment(g));
+        for (GameInfo g : core.book().directory().assignments(eventId, driverId)) {
+            w.addAssignments(assignment(g));
+            GameRecord game = core.book().game(g.getGameId());
+            if (game != null) w.addStates(RelayAlerts.boardState(g.getSourceBoard(), game.live()));
+        }
         for (Map.Entry<Source, SourceCursor> e : core.book().cursors().entrySet()) {
             Source s = e.getKey();
             if (s.eventId().equals(eventId) && s.driver().equals(driverId) && e.getValue().durable() > 0) {
@@ -187,6 +193,7 @@ public final class IngestService {
                         + ") waits from seq " + be.getSeq() + ": " + r.code() + ": " + r.message()
                         + "; resolve it (with the position, if the board's moves are missing) to let its events through");
             }
+            if (!cursor.blocked()) refused.put(source, new Pending(session, be));
             cursor.block(be.getSeq(), r.code() + ": " + r.message());
             error(session, r.code(), be, "game " + gameId + ": " + r.message());
             return;
@@ -206,6 +213,23 @@ public final class IngestService {
             core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /**
+     * Core thread, the arbiter resolving a blocked board: its refused event is checked again
+     * against the game as it now stands (reopened, corrected); one that now fits is applied and
+     * acked, never thrown away. False when it still does not fit (or is not known): then the
+     * arbiter's resolve skips it.
+     */
+    public boolean retryRefused(Source source, SourceCursor cursor) {
+        Pending p = refused.remove(source);
+        if (p == null || p.event().getSeq() != cursor.blockedSeq()) return false;
+        String gameId = core.book().directory().gameFor(source).orElse(null);
+        GameRecord game = gameId == null ? null : core.book().game(gameId);
+        if (game == null || !(EventCheck.check(game.live(), p.event().getEvent()) instanceof Verdict.Accepted)) return false;
+        cursor.unblock();
+        accept(p.session(), p.event(), System.nanoTime());
+        return true;
     }
 
     /** A seq re-sent with other content than stored: refused, never acked, and the arbiter told once. */

@@ -1,6 +1,8 @@
 package org.damrelay.relay.ingest;
 
 import java.util.zip.CRC32C;
+import org.damrelay.draughts.notation.Fen;
+import org.damrelay.proto.BoardState;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameUpdate;
@@ -10,7 +12,7 @@ import org.damrelay.relay.game.GameFold;
 import org.damrelay.relay.game.GameRecord;
 
 /**
- * The alerts the relay raises itself, about a board's stream rather than about play
+ * What the relay tells about a board's stream rather than about play. The alerts it raises itself, about a board's stream rather than about play
  * (BOARD_BLOCKED, SEQUENCE_CONFLICT): journaled like the arbiter's updates, so the arbiter sees
  * them live and after a restart, and never shown to spectators. Core thread.
  */
@@ -32,10 +34,20 @@ public final class RelayAlerts {
         core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
     }
 
-    /** What identifies an event's content across re-sends (the outbox stores it byte for byte). */
+    /** Where a board's game stands, for a driver that resumes its reconstruction (Welcome.states). */
+    static BoardState boardState(String board, GameFold live) {
+        return BoardState.newBuilder().setBoard(board).setFen(Fen.write(live.position()))
+                .setPly(live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount())).setClock(live.clock()).build();
+    }
+
+    /**
+     * What identifies an event's content across re-sends: what happened on the board, not when it
+     * was read or sent (capture time, clock reading, send time), so only another event under the
+     * same seq is a conflict.
+     */
     static int digest(GameEvent e) {
         CRC32C c = new CRC32C();
-        c.update(e.toByteArray());
+        c.update(e.toBuilder().clearCaptureTimeMs().clearSentNanos().clearClock().build().toByteArray());
         return (int) c.getValue();
     }
 }

@@ -47,6 +47,12 @@ class IdentityTest {
         assertTrue(c.closeReason.contains(reasonPart), c.closeReason);
     }
 
+    /** An event under a seq of the test's choosing, past the test driver's own numbering. */
+    private static void sendRaw(TestDriver d, String board, long seq, org.damrelay.proto.GameEvent e) {
+        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard(board).setSeq(seq)
+                .setEvent(e)).build().toByteArray());
+    }
+
     private static List<ArbiterMessage.Builder> alerts(TestArbiter a, EventType type) {
         return a.messages().stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == type).toList();
     }
@@ -86,8 +92,7 @@ class IdentityTest {
         org.damrelay.proto.GameEvent first = Plays.event(Move.quiet(32, 28));
         d.sendDurable("101", first);
         // the same seq 1, another move: what a second machine or a replaced outbox would send
-        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("101").setSeq(1)
-                .setEvent(Plays.event(Move.quiet(31, 27)))).build().toByteArray());
+        sendRaw(d, "101", 1, Plays.event(Move.quiet(31, 27)));
         await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() == 1);
         IngestError e = d.errors().get(0);
         assertEquals(IngestError.Code.SEQUENCE_CONFLICT, e.getCode());
@@ -98,10 +103,8 @@ class IdentityTest {
         assertEquals("32-28", TestRelay.snapshot(relay, "nk-r1-b1").getPlies(0).getNotation(), "what is stored stays");
         assertEquals(1, TestRelay.snapshot(relay, "nk-r1-b1").getPliesCount());
         // a retry of the conflict raises no second alert; an identical re-send is still a plain duplicate
-        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("101").setSeq(1)
-                .setEvent(Plays.event(Move.quiet(31, 27)))).build().toByteArray());
-        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("101").setSeq(1)
-                .setEvent(first)).build().toByteArray());
+        sendRaw(d, "101", 1, Plays.event(Move.quiet(31, 27)));
+        sendRaw(d, "101", 1, first);
         await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() >= 2);
         assertEquals(2, d.errors().size(), d.errors().toString());
         d.send("101", Plays.event(Move.quiet(19, 23)));
@@ -163,14 +166,12 @@ class IdentityTest {
         // the relay lost seqs 2..3 of board 102 (a repaired journal): the driver offers 4
         d.send("102", Plays.event(Move.quiet(32, 28)));
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 1);
-        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("102").setSeq(4)
-                .setEvent(Plays.event(Move.quiet(19, 23)))).build().toByteArray());
+        sendRaw(d, "102", 4, Plays.event(Move.quiet(19, 23)));
         await().atMost(Duration.ofSeconds(30)).until(() -> alerts(arbiter, EventType.BOARD_BLOCKED).size() == 2);
         assertTrue(d.errors().stream().anyMatch(e -> e.getCode() == IngestError.Code.SEQUENCE_GAP));
         arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b2")));
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 3);
-        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("102").setSeq(4)
-                .setEvent(Plays.event(Move.quiet(19, 23)))).build().toByteArray());
+        sendRaw(d, "102", 4, Plays.event(Move.quiet(19, 23)));
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 4);
         assertEquals(2, (int) TestRelay.onRelay(relay, "nk-r1-b2", g -> g.live().plyCount()));
         arbiter.close();

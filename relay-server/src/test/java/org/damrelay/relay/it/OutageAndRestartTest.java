@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.DriverFrame;
+import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.Subscribe;
@@ -27,12 +28,14 @@ class OutageAndRestartTest {
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
             WsClient spectator = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
             List<Move> moves = Plays.line(40, 5);
-            for (Move m : moves.subList(0, 10)) d.send("101", Plays.event(m));
+            // each event made once: a re-send carries the very bytes first sent (other content under a used seq is a conflict)
+            List<GameEvent> events = moves.stream().map(Plays::event).toList();
+            for (GameEvent e : events.subList(0, 10)) d.send("101", e);
             await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 10);
 
             // the network goes: the hall keeps playing into the outbox
             d.ws.close();
-            for (Move m : moves.subList(10, 30)) d.send("101", Plays.event(m));
+            for (GameEvent e : events.subList(10, 30)) d.send("101", e);
             assertEquals(20, d.pending());
 
             // back: the welcome says 10 are durable, the outbox re-sends 11..30
@@ -41,9 +44,9 @@ class OutageAndRestartTest {
             // a confused driver re-sends old events too: they are dropped and acked again
             for (long seq = 5; seq <= 30; seq += 5) {
                 d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("101")
-                        .setSeq(seq).setEvent(Plays.event(moves.get((int) seq - 1)))).build().toByteArray());
+                        .setSeq(seq).setEvent(events.get((int) seq - 1))).build().toByteArray());
             }
-            for (Move m : moves.subList(30, 40)) d.send("101", Plays.event(m));
+            for (GameEvent e : events.subList(30, 40)) d.send("101", e);
             await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 40);
 
             GameSnapshot s = TestRelay.snapshot(relay, "nk-r1-b1");

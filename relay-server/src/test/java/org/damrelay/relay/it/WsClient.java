@@ -106,13 +106,15 @@ public final class WsClient implements AutoCloseable {
 
                                     @Override
                                     public void channelInactive(ChannelHandlerContext ctx) {
-                                        self[0].closed.complete(null);
+                                        // a relay that refuses at accept closes before self[0] is set: the close future below covers it
+                                        if (self[0] != null) self[0].closed.complete(null);
                                         done.completeExceptionally(new IllegalStateException("closed during handshake"));
                                     }
                                 });
                     }
                 }).connect("127.0.0.1", port).sync().channel();
         self[0] = new WsClient(ch);
+        ch.closeFuture().addListener(f -> self[0].closed.complete(null));
         try {
             done.get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -125,6 +127,11 @@ public final class WsClient implements AutoCloseable {
     public void reading(boolean on) {
         channel.config().setAutoRead(on);
         if (on) channel.read();
+    }
+
+    /** The HTTP status of a refused handshake (0 while none was refused). */
+    public int httpStatus() {
+        return httpStatus;
     }
 
     public boolean open() {

@@ -15,7 +15,8 @@ import org.damrelay.relay.it.TestDriver;
  * The real relay, in-process on loopback, with a team-match round: event "nk2026", round 3, four
  * boards of Hijken DTC against Huissen fed by driver "hall" (boards "101".."104"), and round 4 with
  * one board, to show that a round subscription stays within its round. It keeps its journal across
- * {@link #restart()} and its port, so a viewer reconnects to the same address.
+ * {@link #restart()} and its port, so a viewer reconnects to the same address. Round 5's boards have no
+ * sensor board: they are for digital notation (board 2 starts from an ambiguous capture).
  */
 public final class LiveRelay implements AutoCloseable {
 
@@ -45,13 +46,18 @@ public final class LiveRelay implements AutoCloseable {
                     name: NK teams 2026
                     driverTokens: [{name: hall, sha256: %s}]
                     arbiterTokens: [{name: chief, sha256: %s}]
-                    rounds: [{number: 3, delaySeconds: %d, date: "2026-04-17"}, {number: 4, delaySeconds: 0}]
+                    rounds: [{number: 3, delaySeconds: %d, date: "2026-04-17"}, {number: 4, delaySeconds: 0}, {number: 5, delaySeconds: 0}]
                     boards:
                       - {round: 3, board: 1, match: Hijken DTC - Huissen, white: {name: Hein Meijer, team: Hijken DTC, rating: 1580, fedId: "NED"}, black: {name: Pim Meurs, team: Huissen, rating: 1432, fedId: "NED"}, driver: hall, sourceBoard: "101"}
                       - {round: 3, board: 2, match: Hijken DTC - Huissen, white: {name: Roel Boomstra, team: Huissen}, black: {name: Jeroen van den Akker, team: Hijken DTC}, driver: hall, sourceBoard: "102"}
                       - {round: 3, board: 3, match: Hijken DTC - Huissen, white: {name: Alexander Schwarzman, team: Hijken DTC}, black: {name: Wouter Sipma, team: Huissen}, driver: hall, sourceBoard: "103"}
                       - {round: 3, board: 4, match: Hijken DTC - Huissen, white: {name: Jan Groenendijk, team: Huissen}, black: {name: Erno Prosman, team: Hijken DTC}, driver: hall, sourceBoard: "104"}
                       - {round: 4, board: 1, match: A - B, white: {name: Other Game, team: A}, black: {name: Not Shown, team: B}, driver: hall, sourceBoard: "201"}
+                      - {round: 5, board: 1, white: {name: A.U. Kovrizkin}, black: {name: S.P. Mossolov}}
+                      - {round: 5, board: 2, white: {name: Ambi Guous}, black: {name: Cap Ture}, startFen: "W:WK47:B14,19,29,31,42"}
+                      - {round: 5, board: 3, white: {name: Stop Per}, black: {name: Pa Per}}
+                      - {round: 5, board: 4, white: {name: Re Voked}, black: {name: No Device}}
+                      - {round: 5, board: 5, white: {name: Own Game}, black: {name: Only}}
                 """.formatted(port, dataDir.toAbsolutePath(), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
                 Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null);
         return new LiveRelay(dataDir, new FixedPortRelay(config).start());

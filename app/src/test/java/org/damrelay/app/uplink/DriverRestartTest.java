@@ -1,0 +1,103 @@
+package org.damrelay.app.uplink;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.station.DriverStation;
+import org.damrelay.driver.uplink.UplinkConfig;
+import org.damrelay.emulator.NoiseProfile;
+import org.damrelay.emulator.speaker.BoardSpeaker;
+import org.damrelay.emulator.speaker.LinePump;
+import org.damrelay.emulator.speaker.Pace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A driver laptop that dies in the middle of a bus round (the in-process equivalent of kill -9:
+ * a fresh driver station over the same outbox directory, while the boards play on): every board's
+ * reconstruction resumes from where its game stood, so each board's next move reaches the relay,
+ * no ply is lost or repeated, and no alert is invented.
+ */
+@Timeout(150)
+class DriverRestartTest {
+    private static final int BEFORE = 6, PLIES = 12, PACE = 4;
+    /** Game time the players think over ply BEFORE + 1: the driver is restarted meanwhile. */
+    private static final long PAUSE_MS = 60_000;
+
+    @TempDir Path dir;
+
+    private DriverStation station(HallRelay relay, ReplugLine cable, PdnGame game) throws Exception {
+        return DriverStation.start(new DriverStation.Config(List.of(cable.busSource("55")),
+                ReconstructConfig.defaults(game.variant()).withStart(game.start()).paced(PACE),
+                dir.resolve("outbox"), null,
+                UplinkConfig.of(relay.ingest(), HallRelay.TOKEN, HallRelay.EVENT, HallRelay.DRIVER)
+                        .withBackoff(Duration.ofMillis(50), Duration.ofMillis(400)), PieceCodes.standard()));
+    }
+
+    /**
+     * Alerts other than the BOARD_DISCONNECTED each board's line reports when the first station is
+     * stopped in order (a kill -9 would not even say that much).
+     */
+    private static List<String> invented(HallRelay relay) throws Exception {
+        return relay.alerts().stream().filter(a -> a.getEvent().getType() != org.damrelay.proto.EventType.BOARD_DISCONNECTED)
+                .map(a -> a.getGameId() + " " + a.getEvent().getType() + ": " + a.getEvent().getText()).toList();
+    }
+
+    private static int plies(HallRelay relay, String game) {
+        try {
+            return relay.snapshot(game).getPliesCount();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aDriverRestartedMidRoundResumesEveryBoardWithoutLossOrRepetition() throws Exception {
+        PdnGame game = HallRelay.corpusGame(PLIES);
+        List<String> games = List.of("nk-r1-b1", "nk-r1-b2", "nk-r1-b3", "nk-r1-b4");
+        try (HallRelay relay = new HallRelay(dir.resolve("relay")).start()) {
+            ReplugLine cable = new ReplugLine("emulated-bus");
+            List<BoardSpeaker> boards = new ArrayList<>();
+            for (int b = 1; b <= 4; b++) {
+                boards.add(new BoardSpeaker(QuickTimelines.of(game, PLIES, 30 + b, BEFORE, PAUSE_MS), "BUSBOARD2" + b, 20 + b, PieceCodes.standard(), NoiseProfile.none(), b));
+            }
+            LinePump pump = new LinePump(boards, cable, new Pace(PACE), 60_000, true);
+            Thread emulator = new Thread(pump, "bus-emulator");
+            emulator.start();
+            DriverStation first = station(relay, cable, game);
+            try {
+                await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= BEFORE));
+                first.close(); // the laptop dies while the players think
+                DriverStation second = station(relay, cable, game);
+                try {
+                    await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= PLIES)
+                            || !invented(relay).isEmpty());
+                    assertEquals(List.of(), invented(relay), "no alert invented by the restart");
+                    for (String id : games) {
+                        var s = relay.snapshot(id);
+                        assertEquals(PLIES, s.getPliesCount(), id + ": no ply lost or repeated");
+                        for (int i = 0; i < PLIES; i++) {
+                            Move m = game.plies().get(i);
+                            assertEquals(m.from(), s.getPlies(i).getMove().getFrom(), id + " ply " + (i + 1));
+                            assertEquals(m.to(), s.getPlies(i).getMove().getTo(), id + " ply " + (i + 1));
+                        }
+                    }
+                } finally {
+                    second.close();
+                }
+            } finally {
+                pump.stop();
+                emulator.join(5000);
+            }
+        }
+    }
+}

@@ -1,0 +1,336 @@
+// The notation page (docs/notation.md): one game, entered by taps on a phone next to the board.
+// It shows nothing but this game's position and moves (arbiter manual 2.5). Each entry goes to the
+// outbox (browser storage) first, then to the relay on /notate; the relay's state plus the
+// entries it has not acknowledged yet is what the page shows.
+import { parseFen, squareToRowCol, START_FEN } from './fen.js';
+import { renderBoard } from './board.js';
+import { legalMoves, applyMove, notate } from './rules.js';
+import { IDLE, tap, hints } from './taps.js';
+import { createOutbox } from './outbox.js';
+import { relayBase, backoffDelay, RESULT_TEXT } from './connection.js';
+import { h } from './ui.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped' };
+
+/** h:mm:ss, h:mm or m:ss... as the player reads the clock → ms; null when empty; NaN when unreadable. */
+export function parseTime(text) {
+  const t = (text ?? '').trim();
+  if (!t) return null;
+  const parts = t.split(':').map(Number);
+  if (parts.some(n => !Number.isInteger(n) || n < 0) || parts.length > 3) return NaN;
+  const [a, b = 0, c = 0] = parts.length === 3 ? parts : parts.length === 2 ? [0, ...parts] : [0, parts[0], 0];
+  return ((a * 60 + b) * 60 + c) * 1000;
+}
+
+/** The game as the page shows it: the relay's plies, then the entries it has not acknowledged. */
+export function view(relayState, pending) {
+  const snap = relayState?.snapshot ?? {};
+  const start = parseFen(snap.info?.startFen || START_FEN);
+  const plies = (snap.plies ?? []).map(p => ({ notation: p.notation || '(set)', position: parseFen(p.fen), clock: p.clock, sent: true }));
+  let lastIsOwnMove = !!relayState?.undoable;
+  for (const e of pending) {
+    if (e.undo) {
+      plies.pop();
+      lastIsOwnMove = false;
+    } else {
+      const before = plies.length ? plies[plies.length - 1].position : start;
+      plies.push({ notation: e.notation, position: applyMove(before, e.move), clock: e.clock, sent: false, seq: e.seq });
+      lastIsOwnMove = true;
+    }
+  }
+  const position = plies.length ? plies[plies.length - 1].position : start;
+  return { start, plies, position, legal: legalMoves(position), undoable: lastIsOwnMove && plies.length > 0 };
+}
+
+export function startNotationPage() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const gameId = hash.get('game') ?? '';
+  const key = hash.get('key') ?? '';
+  const outbox = createOutbox(localStorage, gameId);
+  const els = {
+    title: document.querySelector('.game-title'),
+    lock: document.querySelector('.lock'),
+    link: document.querySelector('.link-status'),
+    unsent: document.querySelector('.unsent'),
+    message: document.querySelector('.message'),
+    notator: document.querySelector('.notator'),
+    board: document.querySelector('.board-holder'),
+    time: document.querySelector('.time-entry'),
+    moves: document.querySelector('.moves'),
+    actions: document.querySelector('.actions'),
+    dialog: document.querySelector('.dialog'),
+  };
+  let relay = null;       // the newest DeviceState
+  let socket = null;
+  let attempt = 0;
+  let closed = null;      // {kind: 'refused'|'stopped', reason}
+  let taps = IDLE;
+  let refusal = '';
+  let fresh = false;      // a new connection: its first state tells what to send again
+
+  const say = (text, kind = 'info') => {
+    els.message.textContent = text;
+    els.message.dataset.kind = kind;
+  };
+
+  // ---- the relay ----------------------------------------------------------------------------
+  const send = msg => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+  };
+  const sendPending = () => {
+    for (const e of outbox.pending()) {
+      if (relay && e.seq <= Number(relay.acked ?? 0)) continue;
+      const entry = { seq: String(e.seq), deviceTimeMs: String(e.deviceTimeMs) };
+      if (e.undo) entry.undo = {};
+      else entry.move = e.move;
+      if (e.clock) entry.clock = e.clock;
+      send({ entry });
+    }
+    for (const [name, body] of Object.entries(outbox.requests())) send({ requestId: name, [name]: body });
+  };
+  const connect = () => {
+    if (closed) return;
+    setLink('connecting');
+    socket = new WebSocket(`${relayBase(location).ws}/notate`);
+    fresh = true;
+    socket.onopen = () => socket.send(JSON.stringify({ hello: { gameId, token: key } }));
+    socket.onmessage = ev => receive(JSON.parse(ev.data));
+    socket.onclose = ev => {
+      socket = null;
+      if (CLOSED_FOR_GOOD[ev.code]) {
+        closed = { kind: CLOSED_FOR_GOOD[ev.code], reason: ev.reason || 'closed by the relay' };
+        render();
+        return;
+      }
+      const wait = backoffDelay(attempt++);
+      setLink('reconnecting');
+      setTimeout(connect, wait);
+    };
+  };
+  const receive = m => {
+    if (m.state) {
+      relay = m.state;
+      attempt = 0;
+      outbox.acked(Number(relay.acked ?? 0));
+      outbox.keepRelayState(relay, key);
+      refusal = Number(relay.refused ?? 0) ? relay.refusedReason || 'refused' : '';
+      setLink('live');
+      if (fresh) sendPending();
+      fresh = false;
+      render();
+    } else if (m.error) {
+      if (m.requestId) outbox.done(m.requestId);
+      say(`The relay refused: ${m.error.message}`, 'error');
+    } else if (m.ok !== undefined) {
+      if (m.requestId) outbox.done(m.requestId);
+      say(m.ok);
+      render();
+    }
+  };
+  const setLink = state => {
+    els.link.dataset.state = state;
+    els.link.textContent = { connecting: 'Connecting…', live: 'Connected to the relay', reconnecting: 'No connection: entries are kept on this device' }[state];
+  };
+  const request = (name, body) => {
+    outbox.request(name, body);
+    send({ requestId: name, [name]: body });
+  };
+
+  // ---- entering -----------------------------------------------------------------------------
+  const current = () => view(relay, outbox.pending());
+  const enter = move => {
+    const v = current();
+    let clock;
+    if (relay?.times !== 'TIMES_OFF') {
+      const ms = parseTime(els.time.querySelector('input').value);
+      if (Number.isNaN(ms) || (ms === null && relay?.times === 'TIMES_REQUIRED')) {
+        say('Enter the remaining time first (h:mm:ss), then the move.', 'error');
+        return;
+      }
+      if (ms !== null) {
+        const last = [...v.plies].reverse().find(p => p.clock)?.clock ?? {};
+        clock = { whiteMs: last.whiteMs ?? 0, blackMs: last.blackMs ?? 0, running: v.position.side === 'W' ? 'BLACK' : 'WHITE' };
+        clock[v.position.side === 'W' ? 'whiteMs' : 'blackMs'] = ms;
+      }
+    }
+    const e = outbox.add({ move, clock, notation: notate(move, v.legal) });
+    els.time.querySelector('input').value = '';
+    say(`${e.notation} entered`);
+    sendPending();
+    render();
+  };
+  const onTap = square => {
+    if (closed || !relay || refusal) return;
+    if (!notatorKnown()) {
+      say('First say who notates.', 'error');
+      return;
+    }
+    const v = current();
+    const r = tap(taps, square, v.legal);
+    if (r.refused) {
+      say(`Not a legal move: ${r.refused}.`, 'error');
+      els.board.dataset.refused = String(square);
+    } else {
+      taps = r.state;
+      delete els.board.dataset.refused;
+      if (r.move) enter(r.move);
+      else if (taps.phase === 'ambiguous') say(`Two captures end on ${taps.to}: tap a square the piece passed.`);
+      else say('');
+    }
+    render();
+  };
+  const undo = () => {
+    if (!current().undoable) return;
+    outbox.add({ undo: true });
+    say('Last entry undone');
+    sendPending();
+    render();
+  };
+  const notatorKnown = () => !!(relay?.snapshot?.info?.notator || outbox.requests().notator);
+
+  // ---- drawing ------------------------------------------------------------------------------
+  const drawBoard = v => {
+    const svg = renderBoard(v.position, { numbers: true, label: 'Notation board' });
+    const marks = hints(taps, v.legal);
+    const targets = document.createElementNS(SVG, 'g');
+    targets.setAttribute('class', 'tap-targets');
+    for (let sq = 1; sq <= 50; sq++) {
+      const { row, col } = squareToRowCol(sq);
+      const r = document.createElementNS(SVG, 'rect');
+      const cls = ['tap'];
+      if (marks.chosen.includes(sq)) cls.push('chosen');
+      if (marks.targets.includes(sq)) cls.push('target');
+      Object.entries({ x: col * 50, y: row * 50, width: 50, height: 50, class: cls.join(' '), 'data-square': sq })
+        .forEach(([k, val]) => r.setAttribute(k, String(val)));
+      r.addEventListener('click', () => onTap(sq));
+      targets.appendChild(r);
+    }
+    svg.appendChild(targets);
+    els.board.replaceChildren(svg);
+  };
+  const render = () => {
+    const info = relay?.snapshot?.info ?? {};
+    els.title.textContent = info.gameId
+      ? `Board ${info.board}: ${info.white?.name ?? 'White'} – ${info.black?.name ?? 'Black'}`
+      : 'Digital notation';
+    if (closed) {
+      document.body.dataset.state = closed.kind;
+      els.board.replaceChildren();
+      els.actions.replaceChildren();
+      els.time.hidden = true;
+      els.notator.replaceChildren();
+      say(closed.kind === 'stopped'
+        ? 'Digital notation has stopped for this game. Continue on the paper scoresheet and switch this device off.'
+        : `The relay refused this device: ${closed.reason}. Continue on paper and tell the arbiter.`, 'error');
+      renderUnsent();
+      return;
+    }
+    if (!relay) return;
+    const v = current();
+    document.body.dataset.state = refusal ? 'blocked' : 'notating';
+    drawBoard(v);
+    renderNotator(info);
+    renderTime(v);
+    const blackFirst = v.start.side === 'B';
+    els.moves.replaceChildren(...v.plies.map((p, i) => {
+      const n = i + 1 + (blackFirst ? 1 : 0);
+      return h('li', { class: p.sent ? 'sent' : 'pending', dataset: { ply: String(n) } },
+        `${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${p.notation}`, p.sent ? '' : h('span', { class: 'badge' }, ' not sent'));
+    }));
+    renderUnsent();
+    renderActions(v, info);
+    if (refusal) say(`The relay refused an entry: ${refusal}. Stop digital notation and continue on paper, or ask the arbiter.`, 'error');
+  };
+  const renderUnsent = () => {
+    const n = outbox.pending().length;
+    els.unsent.textContent = n ? `${n} ${n === 1 ? 'entry' : 'entries'} not yet sent (kept on this device)` : 'All entries sent';
+    els.unsent.dataset.count = String(n);
+  };
+  const renderNotator = info => {
+    if (info.notator || outbox.requests().notator) {
+      els.notator.replaceChildren(h('span', {}, `Notated by ${info.notator || outbox.requests().notator.name}`));
+      return;
+    }
+    const input = h('input', { type: 'text', name: 'notator', autocomplete: 'name', 'aria-label': 'Who notates' });
+    const choose = name => { if (name.trim()) { request('notator', { name: name.trim() }); render(); } };
+    els.notator.replaceChildren(h('p', {}, 'Who notates this game?'),
+      h('button', { type: 'button', class: 'notator-white', onclick: () => choose(info.white?.name ?? '') }, info.white?.name ?? 'White'),
+      h('button', { type: 'button', class: 'notator-black', onclick: () => choose(info.black?.name ?? '') }, info.black?.name ?? 'Black'),
+      h('form', { onsubmit: ev => { ev.preventDefault(); choose(input.value); } }, input, h('button', { type: 'submit' }, 'Other')));
+  };
+  const renderTime = v => {
+    els.time.hidden = relay.times === 'TIMES_OFF';
+    els.time.querySelector('label span').textContent =
+      `${v.position.side === 'W' ? 'White' : 'Black'}'s remaining time${relay.times === 'TIMES_REQUIRED' ? '' : ' (optional)'}`;
+  };
+  const renderActions = (v, info) => {
+    const finished = relay.snapshot.result && relay.snapshot.result !== 'RESULT_UNSPECIFIED';
+    els.actions.replaceChildren(
+      h('button', { type: 'button', class: 'undo', disabled: !v.undoable || finished, onclick: undo }, 'Undo last entry'),
+      h('button', { type: 'button', class: 'result', disabled: finished, onclick: () => resultDialog(info) },
+        finished ? `Result ${RESULT_TEXT[relay.snapshot.result]}` : 'Result…'),
+      h('button', { type: 'button', class: 'stop', onclick: stopDialog }, 'Stop digital notation'));
+  };
+
+  // ---- result and stop ----------------------------------------------------------------------
+  const resultDialog = info => {
+    const names = [info.white?.name || 'White', info.black?.name || 'Black'];
+    let chosen = null;
+    const confirmed = new Set();
+    const draw = () => {
+      els.dialog.hidden = false;
+      els.dialog.replaceChildren(h('p', {}, 'The result, confirmed by both players:'),
+        ...Object.entries(RESULT_TEXT).filter(([k]) => k !== 'BOTH_LOSE').map(([k, text]) => h('button', {
+          type: 'button', class: `choose-result${chosen === k ? ' chosen' : ''}`, 'data-result': text,
+          'aria-pressed': chosen === k, onclick: () => { chosen = k; confirmed.clear(); draw(); },
+        }, text)),
+        chosen ? h('div', {}, ...names.map((n, i) => h('button', {
+          type: 'button', class: `confirm confirm-${i ? 'black' : 'white'}`, disabled: confirmed.has(n),
+          onclick: () => { confirmed.add(n); if (confirmed.size === 2) finish(); else draw(); },
+        }, confirmed.has(n) ? `${n} confirmed` : `${n}: confirm ${RESULT_TEXT[chosen]}`))) : '',
+        h('button', { type: 'button', class: 'cancel', onclick: close }, 'Cancel'));
+    };
+    const finish = () => {
+      request('result', { result: chosen, confirmedBy: names });
+      close();
+      say(`Result ${RESULT_TEXT[chosen]} sent`);
+    };
+    draw();
+  };
+  const stopDialog = () => {
+    els.dialog.hidden = false;
+    els.dialog.replaceChildren(
+      h('p', {}, 'Stop digital notation for good? The game continues on the paper scoresheet; this device may not be used again for this game.'),
+      h('button', { type: 'button', class: 'stop-confirm', onclick: () => { stop('', false); close(); } }, 'Stop for good'),
+      h('button', { type: 'button', class: 'cancel', onclick: close }, 'Cancel'));
+  };
+  const stop = (reason, failure) => request('stop', { reason, failure });
+  const close = () => { els.dialog.hidden = true; els.dialog.replaceChildren(); };
+
+  // a failure of the page itself stops digital notation: the relay is told, the game goes on paper
+  window.addEventListener('error', ev => { if (relay && !closed) stop(`page error: ${ev.message}`, true); });
+
+  // ---- locked, full screen ------------------------------------------------------------------
+  els.lock.querySelector('button').addEventListener('click', async () => {
+    try {
+      await document.documentElement.requestFullscreen?.({ navigationUI: 'hide' });
+    } catch { /* the browser may refuse; the page is locked to this game either way */ }
+  });
+  document.addEventListener('fullscreenchange', () => {
+    els.lock.dataset.fullscreen = String(!!document.fullscreenElement);
+  });
+  els.time.querySelector('input').addEventListener('keydown', ev => { if (ev.key === 'Enter') ev.preventDefault(); });
+
+  if (!gameId || !key) {
+    closed = { kind: 'refused', reason: 'this link has no game or no credential' };
+    render();
+    return;
+  }
+  // the page and its modules stay available offline, for a reload without a connection
+  navigator.serviceWorker?.register('notate-sw.js').catch(() => { /* not over plain http to a remote host: storage still keeps the entries */ });
+  relay = outbox.relayState(key);
+  render();
+  renderUnsent();
+  connect();
+}
