@@ -81,9 +81,10 @@ class GameEventsTest {
         assertEquals(1, GameEvents.toProto(first, Variant.INTERNATIONAL, Position.start()).getPly());
     }
 
-    /** Wire events the relay raises itself (game.proto says so): no driver sends them. */
+    /** Wire events the relay or a notation device raises (game.proto says so): no board driver sends them. */
     private static final java.util.Set<org.damrelay.proto.EventType> RAISED_BY_THE_RELAY =
-            java.util.EnumSet.of(org.damrelay.proto.EventType.BOARD_BLOCKED, org.damrelay.proto.EventType.SEQUENCE_CONFLICT);
+            java.util.EnumSet.of(org.damrelay.proto.EventType.BOARD_BLOCKED, org.damrelay.proto.EventType.SEQUENCE_CONFLICT,
+                    org.damrelay.proto.EventType.NOTATION_STOPPED);
 
     @Test
     void everyEventNameAndSubtypeMapsOneToOneOnTheWire() {

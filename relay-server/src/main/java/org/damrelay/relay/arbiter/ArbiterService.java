@@ -266,8 +266,15 @@ public final class ArbiterService implements RelayCore.LiveListener {
             correct(s, "", gameId, Correction.newBuilder().setKind(Correction.Kind.SET_POSITION).setFen(fen)
                     .setReason("position given when releasing the blocked board").build());
         }
-        // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
         boolean refused = cursor.blocked();
+        long blockedSeq = cursor.blockedSeq();
+        if (refused && ingest.retryRefused(src, cursor)) {
+            // the arbiter changed the game (reopened it, set the position) so that the refused event fits: it stands
+            String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + blockedSeq + " applied, it fits the game now";
+            audit(s, id, g, action, "", action);
+            return;
+        }
+        // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
         long seq = refused ? cursor.blockedSeq() : gap - 1;
         String action = refused ? "RESOLVE board " + info.getSourceBoard() + ": refused seq " + seq + " skipped"
                 : "RESOLVE board " + info.getSourceBoard() + ": seq " + (cursor.applied() + 1) + ".." + seq + " lost by the relay, skipped";

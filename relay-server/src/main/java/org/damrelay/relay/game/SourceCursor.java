@@ -60,6 +60,12 @@ public final class SourceCursor {
     }
 
     /** A refusal blocks the board until the arbiter resolves it; in memory only, the driver re-sends. */
+    /** The refused event is applied after all (the arbiter changed the game so that it fits). */
+    public void unblock() {
+        blockedSeq = 0;
+        blockedReason = "";
+    }
+
     public void block(long seq, String reason) {
         if (blockedSeq == 0) {
             blockedSeq = seq;

@@ -46,6 +46,8 @@ public final class IngestService {
     private final RelayCore core;
     /** The newest connection of each driver: acks go there, even for events sent before a reconnect. */
     private final Map<DriverKey, DriverSession> sessions = new HashMap<>();
+    /** The event that blocked each board, kept (in memory, the driver re-sends it too) to be checked again on resolve. */
+    private final Map<Source, Pending> refused = new HashMap<>();
     /** Boards offered a seq past the next one (the relay lost acked records): the arbiter resolves them. */
     private final Map<Source, Long> gaps = new HashMap<>();
     /** Seqs already reported as conflicting, so that a driver's retries raise one alert, not one each. */
@@ -191,6 +193,7 @@ public final class IngestService {
                         + ") waits from seq " + be.getSeq() + ": " + r.code() + ": " + r.message()
                         + "; resolve it (with the position, if the board's moves are missing) to let its events through");
             }
+            if (!cursor.blocked()) refused.put(source, new Pending(session, be));
             cursor.block(be.getSeq(), r.code() + ": " + r.message());
             error(session, r.code(), be, "game " + gameId + ": " + r.message());
             return;
@@ -210,6 +213,23 @@ public final class IngestService {
             core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /**
+     * Core thread, the arbiter resolving a blocked board: its refused event is checked again
+     * against the game as it now stands (reopened, corrected); one that now fits is applied and
+     * acked, never thrown away. False when it still does not fit (or is not known): then the
+     * arbiter's resolve skips it.
+     */
+    public boolean retryRefused(Source source, SourceCursor cursor) {
+        Pending p = refused.remove(source);
+        if (p == null || p.event().getSeq() != cursor.blockedSeq()) return false;
+        String gameId = core.book().directory().gameFor(source).orElse(null);
+        GameRecord game = gameId == null ? null : core.book().game(gameId);
+        if (game == null || !(EventCheck.check(game.live(), p.event().getEvent()) instanceof Verdict.Accepted)) return false;
+        cursor.unblock();
+        accept(p.session(), p.event(), System.nanoTime());
+        return true;
     }
 
     /** A seq re-sent with other content than stored: refused, never acked, and the arbiter told once. */

@@ -106,13 +106,15 @@ public final class WsClient implements AutoCloseable {
 
                                     @Override
                                     public void channelInactive(ChannelHandlerContext ctx) {
-                                        self[0].closed.complete(null);
+                                        // a relay that refuses at accept closes before self[0] is set: the close future below covers it
+                                        if (self[0] != null) self[0].closed.complete(null);
                                         done.completeExceptionally(new IllegalStateException("closed during handshake"));
                                     }
                                 });
                     }
                 }).connect("127.0.0.1", port).sync().channel();
         self[0] = new WsClient(ch);
+        ch.closeFuture().addListener(f -> self[0].closed.complete(null));
         try {
             done.get(5, TimeUnit.SECONDS);
         } catch (Exception e) {

@@ -1,0 +1,57 @@
+package org.damrelay.relay.it;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.EnterResult;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameResult;
+import org.damrelay.proto.IngestError;
+import org.damrelay.proto.RelayFrame;
+import org.damrelay.proto.ResolveBlock;
+import org.damrelay.relay.RelayServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A board blocked by a refused move: the arbiter is told why, and resolving never throws a legal move away. */
+class BlockedBoardTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void aMoveRefusedAfterAResultIsAppliedWhenTheArbiterReopensTheGameAndResolves() throws Exception {
+        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
+             TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
+            TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
+            d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+            // a result entered too early: the next move on the board is refused and blocks it
+            arbiter.requestOk(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.DRAW)));
+            d.send("101", Plays.event(Move.quiet(19, 23)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() == 1);
+            assertEquals(IngestError.Code.GAME_FINISHED, d.errors().get(0).getCode());
+            await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
+                    .anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.BOARD_BLOCKED
+                            && m.getAlert().getEvent().getText().contains("GAME_FINISHED")));
+
+            // the arbiter reopens the game and resolves the board: the refused move fits now and stands
+            arbiter.requestOk(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1")
+                    .setResult(GameResult.RESULT_UNSPECIFIED)));
+            arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 2);
+            assertEquals(2, TestRelay.snapshot(relay, "nk-r1-b1").getPliesCount(), "the legal move was kept, not skipped");
+            assertTrue(d.ws.received.stream().filter(byte[].class::isInstance).map(b -> {
+                try {
+                    return RelayFrame.parseFrom((byte[]) b);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }).filter(RelayFrame::hasAck).noneMatch(f -> f.getAck().getSkipped()), "nothing was acked as skipped");
+            d.close();
+        }
+    }
+}
