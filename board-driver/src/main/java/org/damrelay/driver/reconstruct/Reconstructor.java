@@ -463,9 +463,12 @@ public final class Reconstructor implements BoardObserver {
         }
         Position p = game.position();
         if (turnedRound(t, p)) return;
-        // Who moved: with a clock in use the lever says it; a last move confirmed by a press means the
+        // Who moved: the lever says it where the clock sides are known (whose clock ran when the change
+        // began), pressed since the last move or not. Else a last move confirmed by a press means the
         // player to move made this change (moving an opponent's piece), not the last mover again.
-        boolean lastMoverAgain = game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
+        Color running = clock.runningAt(trace.firstChange(lastChange));
+        boolean lastMoverAgain = running != null ? game.ply() >= 1 && running != p.sideToMove()
+                : game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
         IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, lastMoverAgain);
         if (ir == null) {
             become(State.OUT_OF_STEP, t);

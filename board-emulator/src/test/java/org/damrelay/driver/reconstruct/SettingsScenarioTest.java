@@ -194,4 +194,41 @@ class SettingsScenarioTest {
         expect(e, 2, 33, 29);
         assertEquals(Color.BLACK, e.side());
     }
+
+    /** White presses with 33 still in his hand, then puts it on 29: no press follows the move itself. */
+    private static final String PRESSED_IN_HAND = "move 32-28\nmove 16-21\nlift 33\npress white\nwait 2000\nput 29\nwait 3000\n";
+
+    @Test
+    void anOpponentsPieceMovedIsAttributedByTheLeverAlsoWithNoPressSinceTheLastMove() {
+        for (Variant v : List.of(Variant.INTERNATIONAL, Variant.FRISIAN)) {
+            // black's clock has run since white's press: black moved white's man, although no press confirmed 33-29
+            var events = play("variant " + v.name().toLowerCase() + "\n" + PRESSED_IN_HAND + "move 29-24 nopress by black\nwait 5000\n",
+                    ReconstructConfig.defaults(v));
+            ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+            assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, e.subtype(), v + ": " + events);
+            expect(e, 4, 29, 24);
+            assertEquals(Color.BLACK, e.side());
+            // white moved and did not press: his clock still runs, so another white move is white's second
+            events = play("variant " + v.name().toLowerCase() + "\nmove 32-28\nmove 16-21\nmove 33-29 nopress\nwait 3000\n"
+                    + "move 29-24 nopress by black\nwait 5000\n", ReconstructConfig.defaults(v));
+            e = only(events, EventType.ILLEGAL_MOVE);
+            assertEquals(IllegalKind.MOVED_TWICE, e.subtype(), v + ": " + events);
+            expect(e, 4, 29, 24);
+            assertEquals(Color.WHITE, e.side());
+        }
+    }
+
+    @Test
+    void theLeverAttributesTheFirstMoveWithConfiguredClockSides() {
+        // white's first move pressed with the man in hand: no press taught the sides, the configuration gives them
+        String scenario = "lift 32\npress white\nwait 2000\nput 28\nwait 3000\nmove 33-29 nopress by black\nwait 5000\n";
+        for (Variant v : List.of(Variant.INTERNATIONAL, Variant.FRISIAN)) {
+            var events = play("variant " + v.name().toLowerCase() + "\n" + scenario,
+                    ReconstructConfig.defaults(v).withWhiteOnRight(QUIET.whiteOnRight()));
+            ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+            assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, e.subtype(), v + ": " + events);
+            expect(e, 2, 33, 29);
+            assertEquals(Color.BLACK, e.side());
+        }
+    }
 }
