@@ -774,8 +774,15 @@ public final class Reconstructor implements BoardObserver {
     private void flag(long t, boolean right) {
         Color c = clock.colorOf(right);
         String who = c == null ? (right ? "the right player's" : "the left player's") : Rulebook.name(c) + "'s";
-        String verdict = c == null ? null : clock.flagVerdict(movesBy(c));
-        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(), who + " flag fell" + (verdict == null ? "" : " " + verdict)));
+        ClockWatch.FlagVerdict verdict = c == null ? null : clock.flagVerdict(movesCompleted(c), clock.shown(right));
+        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(),
+                who + " flag fell" + (verdict == null ? "" : ": " + verdict.text())));
+    }
+
+    /** Moves a colour completed for the time control: the last only once a press stopped his clock (SWR 10.5). */
+    private int movesCompleted(Color c) {
+        boolean lastUnpressed = game.ply() > 0 && presses.movedSince && game.position().sideToMove() != c;
+        return movesBy(c) - (lastUnpressed ? 1 : 0);
     }
 
     /** Moves a colour made in this game (irregular ones included). */

@@ -3,6 +3,7 @@ package org.damrelay.driver.reconstruct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.game.DrawRule;
@@ -13,7 +14,9 @@ import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventJson;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
+import org.damrelay.driver.board.ClockReading;
 import org.damrelay.emulator.EmulatorConfig;
+import org.damrelay.emulator.FischerClock;
 import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.scenario.ScenarioParser;
@@ -29,11 +32,17 @@ class SettingsScenarioTest {
     private static final EmulatorConfig QUIET = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withClockTickMs(0);
 
     private static List<ArbiterEvent> play(String scenario, ReconstructConfig rc) {
+        return play(scenario, QUIET, rc, null);
+    }
+
+    /** @param after readings the clock gives once the scenario is over (at its end + 1 s), or null */
+    private static List<ArbiterEvent> play(String scenario, EmulatorConfig ec, ReconstructConfig rc, ClockReading after) {
         var parsed = ScenarioParser.parse(scenario);
-        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, QUIET);
+        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, ec);
         List<ArbiterEvent> events = new ArrayList<>();
         Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), events::add);
         timeline.replayTo(r);
+        if (after != null) r.onClock(timeline.endMillis() + 1000, after);
         r.tick(timeline.endMillis() + 20_000);
         return events;
     }
@@ -230,5 +239,51 @@ class SettingsScenarioTest {
             expect(e, 2, 33, 29);
             assertEquals(Color.BLACK, e.side());
         }
+    }
+
+    private static final String FAR_APART = "start W:W46,47,48,49,50:B1,2,3,4,5\n";
+
+    @Test
+    void aFlagBeforeTheMoveQuotaLosesAndSaysHowManyOfTheQuotaWereMade() {
+        // 5 moves in a minute, then a minute for the rest: white thinks his second move away
+        var ec = QUIET.withClock(Duration.ofSeconds(60), Duration.ZERO, true);
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("5/60:60"));
+        var events = play(FAR_APART + "move 46-41\nmove 5-10\nwait 70000\n", ec, rc, null);
+        ArbiterEvent flag = only(events, EventType.FLAG_FALL);
+        assertEquals(Color.WHITE, flag.side());
+        assertTrue(flag.text().contains("1 of the 5 moves") && flag.text().contains("lost on time"), flag.text());
+        assertEquals(2, flag.ply());
+    }
+
+    @Test
+    void aPressCompletingTheQuotaWithTheNextPeriodsTimeAddedIsNoClockMismatch() {
+        // 2 moves in 10 min, then 10 min more, +5 s a move throughout: the second press of each adds 10:05
+        var ec = QUIET.withClock(Duration.ofMinutes(10), Duration.ofSeconds(5), true)
+                .withQuota(new FischerClock.Quota(2, Duration.ofMinutes(10)));
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("2/600+5:600+5"));
+        String moves = FAR_APART + "move 46-41\nmove 5-10\nmove 47-42\nmove 4-9\nmove 48-43\nmove 3-8\n";
+        var events = play(moves, ec, rc, null);
+        assertTrue(events.stream().noneMatch(e -> e.type() == EventType.CLOCK_MISMATCH), events.toString());
+        assertEquals(6, events.stream().filter(e -> e.type() == EventType.MOVE).count(), events.toString());
+        // the same clock without its increment is still noticed
+        events = play(moves, QUIET.withClock(Duration.ofMinutes(10), Duration.ZERO, true)
+                .withQuota(new FischerClock.Quota(2, Duration.ofMinutes(10))), rc, null);
+        assertEquals(1, events.stream().filter(e -> e.type() == EventType.CLOCK_MISMATCH).count(), events.toString());
+    }
+
+    @Test
+    void aFlagShownOnceTheQuotaWasMadeWithTheNextPeriodsTimeAddedIsNoLoss() {
+        var ec = QUIET.withClock(Duration.ofMinutes(10), Duration.ZERO, true);
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("2/600:600"));
+        // white (right) to move, his clock running; a clock without a move counter shows his flag and adds the next 10 min
+        ClockReading flagWithTimeAdded = new ClockReading(Duration.ofMinutes(9), Duration.ofMinutes(10), false, true, true, false, true);
+        var events = play(FAR_APART + "move 46-41\nmove 5-10\nmove 47-42\nmove 4-9\n", ec, rc, flagWithTimeAdded);
+        ArbiterEvent flag = only(events, EventType.FLAG_FALL);
+        assertEquals(Color.WHITE, flag.side());
+        assertTrue(flag.text().contains("continues") && !flag.text().contains("lost"), flag.text());
+        // one move short of the quota, the same flag loses (SWR 12.1)
+        events = play(FAR_APART + "move 46-41\nmove 5-10\n", ec, rc, flagWithTimeAdded);
+        flag = only(events, EventType.FLAG_FALL);
+        assertTrue(flag.text().contains("1 of the 2 moves") && flag.text().contains("lost on time"), flag.text());
     }
 }
