@@ -177,9 +177,9 @@ final class ClockWatch {
             return new FlagVerdict(false, "with " + movesCompleted + " moves made, the quota of " + periodStart + " of the time control "
                     + control.tag() + " was completed; the clock added the next period's time: the game continues (SWR 12.1)");
         }
-        return new FlagVerdict(true, "after " + made + " of the " + period.moves() + " moves of the period (" + movesCompleted
-                + " in all, " + (periodStart + period.moves()) + " due by then under " + control.tag()
-                + "): the quota was not made, lost on time (SWR 10.1, 12.1)");
+        return new FlagVerdict(true, "after " + movesCompleted + " moves, before the " + (periodStart + period.moves())
+                + " the time control " + control.tag() + " asks by then (" + made + " of the period's " + period.moves()
+                + "): lost on time (SWR 10.1, 12.1)");
     }
 
     /** What the clock last showed for one side (zero before any reading). */

@@ -251,7 +251,7 @@ class SettingsScenarioTest {
         var events = play(FAR_APART + "move 46-41\nmove 5-10\nwait 70000\n", ec, rc, null);
         ArbiterEvent flag = only(events, EventType.FLAG_FALL);
         assertEquals(Color.WHITE, flag.side());
-        assertTrue(flag.text().contains("1 of the 5 moves") && flag.text().contains("lost on time"), flag.text());
+        assertTrue(flag.text().contains("1 of the period's 5") && flag.text().contains("lost on time"), flag.text());
         assertEquals(2, flag.ply());
     }
 
@@ -284,6 +284,6 @@ class SettingsScenarioTest {
         // one move short of the quota, the same flag loses (SWR 12.1)
         events = play(FAR_APART + "move 46-41\nmove 5-10\n", ec, rc, flagWithTimeAdded);
         flag = only(events, EventType.FLAG_FALL);
-        assertTrue(flag.text().contains("1 of the 2 moves") && flag.text().contains("lost on time"), flag.text());
+        assertTrue(flag.text().contains("1 of the period's 2") && flag.text().contains("lost on time"), flag.text());
     }
 }
