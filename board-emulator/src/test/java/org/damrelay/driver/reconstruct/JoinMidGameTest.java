@@ -37,19 +37,9 @@ class JoinMidGameTest {
         for (int i = 0; i < 12; i++) {
             PdnGame g = games.get(i);
             NoiseProfile noise = i % 2 == 0 ? NoiseProfile.defaults() : NoiseProfile.heavy();
-            Timeline full = new Emulator(EmulatorConfig.defaults().withNoise(noise).withSeed(500 + i)).play(g.start(), g.plies());
-            // where the full game stands a third of the way in, and the second half of the game for the reader
-            List<ArbiterEvent> all = new ArrayList<>();
-            Reconstructor whole = new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), all::add);
-            full.replayTo(whole);
             int joinPly = g.plies().size() / 3 + i % 2; // both sides to move at the join, over the games
-            long t = all.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == joinPly).findFirst().orElseThrow().t();
-
             List<ArbiterEvent> events = new ArrayList<>();
-            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), events::add);
-            Timeline late = full.joinedAt(t);
-            late.replayTo(r);
-            r.tick(late.endMillis() + 20_000);
+            joined(g, noise, 500 + i, joinPly, events);
 
             List<String> expected = Notations.of(g);
             List<String> got = Notations.moves(events, g);
@@ -71,17 +61,8 @@ class JoinMidGameTest {
         int checked = 0;
         for (int i = 0; i < 12 && checked < 2; i++) {
             PdnGame g = games.get(i);
-            Timeline full = new Emulator(EmulatorConfig.defaults().withNoise(NoiseProfile.defaults()).withSeed(700 + i)).play(g.start(), g.plies());
-            List<ArbiterEvent> all = new ArrayList<>();
-            full.replayTo(new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), all::add));
-            int joinPly = g.plies().size() / 3 | 1; // black to move at the join
-            long t = all.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == joinPly).findFirst().orElseThrow().t();
-
             List<ArbiterEvent> events = new ArrayList<>();
-            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), events::add);
-            Timeline late = full.joinedAt(t);
-            late.replayTo(r);
-            r.tick(late.endMillis() + 20_000);
+            Reconstructor r = joined(g, NoiseProfile.defaults(), 700 + i, g.plies().size() / 3 | 1, events); // black to move at the join
             PdnGame record = ReconstructedPdn.records(r.game(), java.util.Map.of()).get(0);
             if (record.start().sideToMove() != Color.BLACK) continue; // the first still board came after white's reply
             checked++;
@@ -129,5 +110,21 @@ class JoinMidGameTest {
         r.tick(60_000);
         assertEquals(Reconstructor.State.AWAITING_START, r.state());
         assertTrue(events.stream().noneMatch(e -> e.type() == EventType.JOINED_MID_GAME), events.toString());
+    }
+
+    /**
+     * The game emulated in full, then read by a driver whose first read comes once ply
+     * {@code joinPly} was played: the second part of the game for the joining reader.
+     */
+    private static Reconstructor joined(PdnGame g, NoiseProfile noise, long seed, int joinPly, List<ArbiterEvent> events) {
+        Timeline full = new Emulator(EmulatorConfig.defaults().withNoise(noise).withSeed(seed)).play(g.start(), g.plies());
+        List<ArbiterEvent> all = new ArrayList<>();
+        full.replayTo(new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), all::add));
+        long t = all.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == joinPly).findFirst().orElseThrow().t();
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), events::add);
+        Timeline late = full.joinedAt(t);
+        late.replayTo(r);
+        r.tick(late.endMillis() + 20_000);
+        return r;
     }
 }
