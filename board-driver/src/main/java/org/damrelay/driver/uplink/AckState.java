@@ -1,11 +1,16 @@
 package org.damrelay.driver.uplink;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.zip.CRC32C;
 import org.damrelay.proto.Ack;
 import org.damrelay.proto.BoardState;
 import org.damrelay.records.RecordFile;
@@ -24,8 +29,27 @@ final class AckState {
 
     static Map<String, Long> read(Path dir) throws IOException {
         Map<String, Long> acked = new HashMap<>();
-        for (Ack a : readFile(dir.resolve(FILE), Ack.parser())) acked.put(a.getBoard(), a.getSeq());
+        List<Ack> acks;
+        try {
+            acks = readFile(dir.resolve(FILE), Ack.parser());
+        } catch (OutboxCorruptedException e) {
+            // an outbox written before the one record format: delimited Acks and a CRC-32C at the end
+            acks = readLegacy(dir.resolve(FILE)).orElseThrow(() -> e);
+        }
+        for (Ack a : acks) acked.put(a.getBoard(), a.getSeq());
         return acked;
+    }
+
+    private static Optional<List<Ack>> readLegacy(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes.length < 4) return Optional.empty();
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        if ((int) crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt()) return Optional.empty();
+        List<Ack> out = new ArrayList<>();
+        ByteArrayInputStream in = new ByteArrayInputStream(bytes, 0, bytes.length - 4);
+        for (Ack a; (a = Ack.parseDelimitedFrom(in)) != null; ) out.add(a);
+        return Optional.of(out);
     }
 
     static void write(Path dir, Map<String, Long> acked) throws IOException {

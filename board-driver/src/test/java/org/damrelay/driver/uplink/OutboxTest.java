@@ -234,6 +234,24 @@ class OutboxTest {
     }
 
     @Test
+    void anOutboxWrittenBeforeTheOneRecordFormatStillOpens() throws IOException {
+        Path dir = tmp.resolve("ob");
+        try (Outbox box = Outbox.open(dir)) {
+            for (int i = 1; i <= 3; i++) box.append("a", move(i, 32, 28));
+        }
+        // acked.state as the previous version wrote it: delimited Acks, then a CRC-32C of them
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        org.damrelay.proto.Ack.newBuilder().setBoard("a").setSeq(2).build().writeDelimitedTo(body);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(body.toByteArray());
+        body.write(java.nio.ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+        Files.write(dir.resolve("acked.state"), body.toByteArray());
+        try (Outbox box = Outbox.open(dir)) {
+            assertEquals(List.of(3L), seqs(box.unacked(), "a"));
+        }
+    }
+
+    @Test
     void oneProcessPerDirectory() throws IOException {
         Path dir = tmp.resolve("ob");
         try (Outbox box = Outbox.open(dir)) {
