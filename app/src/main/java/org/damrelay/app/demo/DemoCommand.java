@@ -107,6 +107,13 @@ public final class DemoCommand implements Callable<Integer> {
         String base = demo.baseUrl();
         String overview = base + "/?event=" + Demo.EVENT + "&round=1";
         String arbiter = base + "/arbiter.html?event=" + Demo.EVENT + "&round=1";
+        // the stop path is in place before the addresses are shown: a Ctrl-C right after them stops cleanly too
+        List<String> footer = new ArrayList<>(List.of("overview: " + overview, "arbiter:  " + arbiter + "   token: " + demo.arbiterToken(),
+                seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything."));
+        DemoMonitor monitor = new DemoMonitor(demo, out, System.console() != null, footer);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> stop(demo, monitor, out, overview, stopped), "demo-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         out.printf("damrelay demo: %d boards (%s), %sx speed, games from %s%n", boards,
                 ptys ? "socat pseudo-terminals" : "in-process serial lines", speed, DemoGames.describe(corpus));
         out.printf("  overview:  %s%n", overview);
@@ -124,12 +131,6 @@ public final class DemoCommand implements Callable<Integer> {
         out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
         out.flush();
 
-        List<String> footer = new ArrayList<>(List.of("overview: " + overview, "arbiter:  " + arbiter + "   token: " + demo.arbiterToken(),
-                seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything."));
-        DemoMonitor monitor = new DemoMonitor(demo, out, System.console() != null, footer);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> stop(demo, monitor, out, overview, stopped), "demo-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
         monitor.start();
         if (seconds > 0 && !stopped.await(seconds, TimeUnit.SECONDS)) {
             Runtime.getRuntime().removeShutdownHook(hook);

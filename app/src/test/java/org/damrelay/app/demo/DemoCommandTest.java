@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +85,60 @@ class DemoCommandTest {
         reader.join(5000);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")), "a clean stop: " + lines);
         assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
+    }
+
+    /** The demo's entry point in a JVM of its own, in the empty folder, its output collected line by line. */
+    private Process demo(List<String> lines, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
+                "-cp", System.getProperty("java.class.path"), "org.damrelay.app.Damrelay", "demo"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String l = r.readLine(); l != null; l = r.readLine()) lines.add(l);
+            } catch (Exception ignored) {
+                // the process ended
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        return p;
+    }
+
+    @Test
+    void aBusyPortIsOneLineAndNoStackTrace() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<String> lines = new CopyOnWriteArrayList<>();
+            Process p = demo(lines, "--port", String.valueOf(taken.getLocalPort()), "--boards", "1", "--serial", "memory");
+            try {
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the demo gives up at once");
+                assertTrue(p.exitValue() != 0, "a failed start exits non-zero");
+                await().atMost(Duration.ofSeconds(5)).until(() -> lines.stream().anyMatch(l -> l.contains("port " + taken.getLocalPort())));
+                assertTrue(lines.stream().anyMatch(l -> l.contains("is in use") && l.contains("--port")), "says what and what to do: " + lines);
+                assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void aSignalStopsItCleanlyAsCtrlCDoes() throws Exception {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Process p = demo(lines, "--port", "0", "--boards", "2", "--speed", "100", "--serial", "memory");
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> lines.stream().anyMatch(l -> OVERVIEW.matcher(l).find()));
+            // SIGTERM through the handle (Process.destroy would also close our end of its output): the JVM runs the same hook as for Ctrl-C
+            p.toHandle().destroy();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the demo stops");
+            int exit = p.exitValue();
+            await().atMost(Duration.ofSeconds(5)).ignoreExceptions().untilAsserted(() -> assertTrue(
+                    lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")), "a clean stop (exit " + exit + "): " + lines));
+            assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
+        } finally {
+            p.destroyForcibly();
+        }
     }
 
     private JsonNode event(int port) throws Exception {
