@@ -77,6 +77,12 @@ public final class IngestService {
     }
 
     /** The seq a board in SEQUENCE_GAP was offered beyond the next one it needs, or 0 when it is not in a gap. */
+    /** The refused event that blocks the board, while the relay holds it (until the arbiter resolves). */
+    public java.util.Optional<org.damrelay.proto.GameEvent> refusedEvent(Source source) {
+        Pending p = refused.get(source);
+        return p == null ? java.util.Optional.empty() : java.util.Optional.of(p.event().getEvent());
+    }
+
     public long gapAt(Source source) {
         return gaps.getOrDefault(source, 0L);
     }
