@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * several JVMs on core 1, the ingest load here (also on core 1); one bounded run, then a report.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs one relay benchmark (docs/benchmarks.md): connections, fanout, hot, reconnect, slow or ingest.",
+        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest or cluster.",
                 "The relay runs pinned to core 0 (taskset), the load on core 1. Bounded: minutes at most."})
 public final class BenchCommand implements Callable<Integer> {
 
@@ -26,9 +26,10 @@ public final class BenchCommand implements Callable<Integer> {
             "hot", new HotGameScenario(),
             "reconnect", new ReconnectScenario(),
             "slow", new SlowConsumersScenario(),
-            "ingest", new IngestScenario());
+            "ingest", new IngestScenario(),
+            "cluster", new ClusterScenario());
 
-    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest")
+    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster")
     String scenario;
 
     @Option(names = "--scale", defaultValue = "1.0",

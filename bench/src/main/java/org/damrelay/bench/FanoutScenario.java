@@ -19,7 +19,6 @@ final class FanoutScenario implements Scenario {
     public void run(Rig rig, BenchReport out) throws Exception {
         Rig.Round r = rig.connect(180);
         out.line("fan-out: %,d spectators on %d games (%d failed)", r.ok(), rig.setup.games(), r.failed());
-        // sustained: everything received over the time it took, the step plus the latest delivery's lateness
         out.line("| moves/s offered | deliveries/s offered | deliveries/s sustained | received/expected | p50 ms | p99 ms | p99.9 ms | max ms |");
         out.line("|---|---|---|---|---|---|---|---|");
         int perGame = r.ok() / rig.setup.games();
@@ -28,20 +27,30 @@ final class FanoutScenario implements Scenario {
                 out.line("(stopped: the games' move lines are played out)");
                 break;
             }
-            rig.reset();
-            long sent = rig.ingest.play(rate, Duration.ofSeconds(STEP_SECONDS));
-            long expected = sent * perGame;
-            Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
-            double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
-            double sustained = w.updates() / (STEP_SECONDS + w.micros().getMaxValue() / 1e6);
-            out.line("| %.0f | %,.0f | %,.0f | %.3f %s", rate, rate * perGame, sustained, ratio,
-                    BenchReport.latencyCells(w.micros()));
-            if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
-            if (ratio < 0.9 || w.micros().getValueAtPercentile(99) > 2_000_000) {
-                out.line("(stopped raising: the relay no longer keeps up)");
-                break;
-            }
+            if (!step(rig, rate, perGame, "", out)) break;
         }
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
+    }
+
+    /**
+     * One rate for {@link #STEP_SECONDS}: a table row after {@code label}'s cells; false when the
+     * relay no longer keeps up (raising further says nothing).
+     */
+    static boolean step(Rig rig, double rate, int perGame, String label, BenchReport out) throws Exception {
+        rig.reset();
+        long sent = rig.ingest.play(rate, Duration.ofSeconds(STEP_SECONDS));
+        long expected = sent * perGame;
+        Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
+        double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
+        // sustained: everything received over the time it took, the step plus the latest delivery's lateness
+        double sustained = w.updates() / (STEP_SECONDS + w.micros().getMaxValue() / 1e6);
+        out.line("| %s%.0f | %,.0f | %,.0f | %.3f %s", label, rate, rate * perGame, sustained, ratio,
+                BenchReport.latencyCells(w.micros()));
+        if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
+        if (ratio < 0.9 || w.micros().getValueAtPercentile(99) > 2_000_000) {
+            out.line("(stopped raising: the relay no longer keeps up)");
+            return false;
+        }
+        return true;
     }
 }

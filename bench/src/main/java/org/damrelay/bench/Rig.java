@@ -13,6 +13,7 @@ import org.HdrHistogram.Histogram;
 import org.damrelay.bench.load.IngestLoad;
 import org.damrelay.bench.load.Lines;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.relay.cluster.LocalRedis;
 import org.damrelay.relay.config.Tokens;
 
 /**
@@ -29,10 +30,22 @@ final class Rig implements AutoCloseable {
      * @param slowEvery  every slowEvery-th spectator can be stalled (0 = none)
      * @param syntheticIngest whether this JVM feeds legal moves itself ({@link #ingest}); false when a
      *                   real driver does
+     * @param edges      0: one relay; more: that relay is an origin, with a local redis-server and this
+     *                   many edge relays (each a JVM), and generator g's spectators go to edge g mod edges
      */
     record Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
-                 int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest) {
+                 int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest, int edges) {
+        Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
+              int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest) {
+            this(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, workDir, syntheticIngest, 0);
+        }
+
         int spectators() { return games * perGame; }
+
+        /** The same load on one relay, in its own directory. */
+        Setup single(Path dir) {
+            return new Setup(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, dir, syntheticIngest, 0);
+        }
     }
 
     /** A (re)connection round over all generators. */
@@ -44,7 +57,12 @@ final class Rig implements AutoCloseable {
     record Window(long updates, long closedAfterSubscribe, Histogram micros) {}
 
     final Setup setup;
+    final boolean pinned;
+    /** The relay drivers feed: the only one, or the origin. */
     final ChildJvm relay;
+    final LocalRedis redis;
+    final List<ChildJvm> edges = new ArrayList<>();
+    final List<Integer> edgePorts = new ArrayList<>();
     final List<ChildJvm> generators = new ArrayList<>();
     /** The synthetic move feed, or null when a real driver feeds the relay. */
     final IngestLoad ingest;
@@ -54,9 +72,12 @@ final class Rig implements AutoCloseable {
     /** @param pin whether to pin the relay to core 0 and the generators to core 1 */
     Rig(Setup setup, boolean pin) throws Exception {
         this.setup = setup;
+        this.pinned = pin;
         Path data = Files.createDirectories(setup.workDir().resolve("data"));
         Path config = setup.workDir().resolve("relay.yaml");
-        Files.writeString(config, config(setup.games(), data));
+        redis = setup.edges() > 0 ? LocalRedis.start(setup.workDir().resolve("redis")) : null;
+        Files.writeString(config, config(setup.games(), data)
+                + (redis == null ? "" : "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n"));
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
         relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath());
@@ -64,6 +85,16 @@ final class Rig implements AutoCloseable {
                 setup.workDir().resolve("relay.log"));
         try {
             port = Integer.parseInt(relay.answer().trim());
+            for (int e = 0; e < setup.edges(); e++) {
+                Path edgeConfig = setup.workDir().resolve("edge-" + e + ".yaml");
+                Files.writeString(edgeConfig, config(setup.games(), data) + "cluster: {role: edge, origin: \"http://127.0.0.1:" + port
+                        + "\", redis: {uri: \"" + redis.uri() + "\"}}\n");
+                // not pinned: three relay JVMs on the relay's one core would measure that core, not the cluster
+                ChildJvm edge = new ChildJvm("edge-" + e, null, setup.relayJvm(), RelayMain.class,
+                        List.of(edgeConfig.toString()), setup.workDir().resolve("edge-" + e + ".log"));
+                edges.add(edge);
+                edgePorts.add(Integer.parseInt(edge.answer().trim()));
+            }
             if (setup.syntheticIngest()) {
                 Map<String, List<Move>> lines = new LinkedHashMap<>();
                 for (int b = 1; b <= setup.games(); b++) lines.put(String.valueOf(b), Lines.longLine(b, setup.maxPlies(), 20));
@@ -84,7 +115,7 @@ final class Rig implements AutoCloseable {
                 }
                 generators.add(new ChildJvm("generator-" + g, pin ? Pinning.LOAD_CORE : null,
                         List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k"), GeneratorMain.class,
-                        List.of("127.0.0.1", String.valueOf(port), String.valueOf(n), String.valueOf(setup.slowEvery()),
+                        List.of("127.0.0.1", String.valueOf(edgePorts.isEmpty() ? port : edgePorts.get(g % edgePorts.size())), String.valueOf(n), String.valueOf(setup.slowEvery()),
                                 String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
                         setup.workDir().resolve("generator-" + g + ".log")));
             }
@@ -177,6 +208,8 @@ final class Rig implements AutoCloseable {
     public void close() {
         for (ChildJvm g : generators) g.close();
         if (ingest != null) ingest.close();
-        relay.close();
+        for (ChildJvm e : edges) e.close();
+        if (relay != null) relay.close();
+        if (redis != null) redis.close();
     }
 }

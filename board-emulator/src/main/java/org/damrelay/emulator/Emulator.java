@@ -80,7 +80,7 @@ public final class Emulator {
 
         public Timeline finish() {
             board.advance(TAIL_MS);
-            FischerClock clock = new FischerClock(config.base(), config.increment(), config.whiteOnRight(), config.bronstein());
+            FischerClock clock = new FischerClock(config.base(), config.increment(), config.whiteOnRight(), config.bronstein(), config.quota());
             return TimelineAssembler.assemble(board, scanner, clock, clockStart, config.clockTickMs(), board.now());
         }
     }

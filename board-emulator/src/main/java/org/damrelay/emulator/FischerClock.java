@@ -11,7 +11,12 @@ import org.damrelay.driver.board.ClockReading;
  * reported in whole seconds, as BWTIME carries them.
  */
 public final class FischerClock {
+    /** A move quota (SWR 10.1): every {@code moves}-th move of a player adds {@code next} to his time, at its press. */
+    public record Quota(int moves, Duration next) {}
+
     private final long incrementMs;
+    private final Quota quota;
+    private final int[] pressesBy = new int[2];
     private final boolean whiteOnRight;
     private final boolean bronstein;
     private long leftMs;
@@ -25,6 +30,12 @@ public final class FischerClock {
 
     /** With bronstein, a press adds back the time used on the move, at most the increment. */
     public FischerClock(Duration base, Duration increment, boolean whiteOnRight, boolean bronstein) {
+        this(base, increment, whiteOnRight, bronstein, null);
+    }
+
+    /** With a quota, the press that completes a player's quota also adds the next period's time. */
+    public FischerClock(Duration base, Duration increment, boolean whiteOnRight, boolean bronstein, Quota quota) {
+        this.quota = quota;
         this.incrementMs = increment.toMillis();
         this.whiteOnRight = whiteOnRight;
         this.bronstein = bronstein;
@@ -50,6 +61,8 @@ public final class FischerClock {
             long used = (long) (t - since);
             settle(t);
             long back = bronstein ? Math.min(used, incrementMs) : incrementMs;
+            int i = right ? 1 : 0;
+            if (quota != null && ++pressesBy[i] % quota.moves() == 0) back += quota.next().toMillis();
             if (right) rightMs += back; else leftMs += back;
             rightRunning = !right;
         }

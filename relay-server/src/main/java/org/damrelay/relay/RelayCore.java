@@ -88,6 +88,25 @@ public final class RelayCore implements AutoCloseable {
         return core;
     }
 
+    /**
+     * An edge relay's core: the games as the origin released them, no journal (nothing is
+     * ingested here). Updates come in through {@link #replicate}.
+     */
+    public static RelayCore replica(RelayConfig config, RelayMetrics metrics, UpdateBus bus) {
+        return new RelayCore(config, new GameBook(EventDirectory.from(config)), null, metrics, bus);
+    }
+
+    /**
+     * Core thread, edge only: one update the origin released, as the next version of its game.
+     * It is released here at once (the origin already waited out the delay) and goes on the bus.
+     */
+    public void replicate(GameUpdate u) {
+        JournalRecord r = JournalRecord.newBuilder().setReplicated(u).build();
+        book.apply(r);
+        book.durable(r);
+        for (GameUpdate released : book.game(u.getGameId()).releaseUpTo(Long.MAX_VALUE)) bus.publish(released);
+    }
+
     public RelayConfig config() { return config; }
     /** The tokens accepted now (re-read with the config while running: {@code RelayServer.reload}). */
     public TokenStore tokens() { return tokens; }
@@ -167,9 +186,8 @@ public final class RelayCore implements AutoCloseable {
     public void release(GameRecord g) {
         long delayMs = book.directory().delaySeconds(g.info()) * 1000L;
         long now = System.currentTimeMillis();
-        for (GameUpdate u : g.releaseUpTo(now - delayMs)) {
-            if (GameRecord.visibleToSpectators(u)) bus.publish(u);
-        }
+        // every released update goes on the bus: edge relays fold them all; spectators see only theirs
+        for (GameUpdate u : g.releaseUpTo(now - delayMs)) bus.publish(u);
         long next = g.nextHeldBackTime();
         if (next >= 0 && releaseScheduled.add(g.id())) {
             executor.schedule(() -> {
@@ -182,7 +200,7 @@ public final class RelayCore implements AutoCloseable {
     @Override
     public void close() {
         // the journal first: its last completions still run on the core executor
-        journal.close();
+        if (journal != null) journal.close();
         snapshotWriter.shutdown();
         try {
             snapshotWriter.awaitTermination(10, TimeUnit.SECONDS);

@@ -37,6 +37,10 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
+import org.damrelay.relay.cluster.ClusterConfig;
+import org.damrelay.relay.cluster.EdgeFeed;
+import org.damrelay.relay.cluster.RedisStreamBus;
+import org.damrelay.relay.cluster.SpectatorView;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
 import org.damrelay.relay.fanout.SpectatorFanout;
@@ -69,15 +73,63 @@ public final class RelayServer implements AutoCloseable {
     private final Channel serverChannel;
     private final int port;
     private final ChannelGroup webSockets;
+    private final Cluster cluster;
+
+    /** This relay's part in a cluster: its bus to close, and on an edge the feed. */
+    private record Cluster(ClusterConfig.Role role, AutoCloseable bus, EdgeFeed feed) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            if (feed != null) feed.close();
+            if (bus != null) bus.close();
+        }
+    }
+
+    /** The core and the endpoints of one role; an edge has no ingest and no arbiter (null). */
+    private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, SpectatorFanout fanout,
+                          IngestService ingest, ArbiterService arbiter) {
+
+        /** Spectators only: no journal, no ingest, no arbiter, no notation; the games come from the origin. */
+        static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
+            RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
+            SpectatorFanout fanout = new SpectatorFanout(core);
+            return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter, null), fanout, null, null);
+        }
+
+        /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
+        static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter)
+                throws IOException {
+            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
+            RelayCore core;
+            try {
+                core = RelayCore.open(config, new RelayMetrics(), redis != null ? redis : new InProcessBus());
+            } catch (IOException | RuntimeException e) {
+                if (redis != null) redis.close();
+                throw e;
+            }
+            IngestService ingest = new IngestService(core);
+            SpectatorFanout fanout = new SpectatorFanout(core);
+            ArbiterService arbiter = new ArbiterService(core, ingest);
+            NotationService notation = new NotationService(core, ingest, arbiter);
+            watchBoards(core);
+            return new Wiring(core, new Cluster(cc.role(), redis, null), new HttpRouter.Endpoints(
+                    () -> new IngestHandler(core, ingest),
+                    () -> new SpectatorHandler(core, fanout),
+                    () -> new ArbiterHandler(core, arbiter),
+                    new ArbiterHttp(core, arbiter),
+                    redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
+                    webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter);
+        }
+    }
 
     private final IngestService ingest;
     private final ArbiterService arbiter;
 
-    private RelayServer(RelayCore core, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets,
-                        IngestService ingest, ArbiterService arbiter) {
-        this.core = core;
-        this.ingest = ingest;
-        this.arbiter = arbiter;
+    private RelayServer(Wiring w, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
+        this.core = w.core();
+        this.cluster = w.cluster();
+        this.ingest = w.ingest();
+        this.arbiter = w.arbiter();
         this.webSockets = webSockets;
         this.boss = boss;
         this.workers = workers;
@@ -86,25 +138,23 @@ public final class RelayServer implements AutoCloseable {
     }
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
-        RelayCore core = RelayCore.open(config, new RelayMetrics(), new InProcessBus());
-        watchBoards(core);
+        ClusterConfig cc = config.cluster() == null ? ClusterConfig.single() : config.cluster();
+        String problem = cc.problem();
+        if (problem != null) throw new IllegalArgumentException(problem);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
-        IngestService ingest = new IngestService(core);
-        SpectatorFanout fanout = new SpectatorFanout(core);
-        ArbiterService arbiter = new ArbiterService(core, ingest);
-        NotationService notation = new NotationService(core, ingest, arbiter);
         RelayConfig.Limits limits = config.limits();
         ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
-        HttpRouter.Endpoints endpoints = new HttpRouter.Endpoints(
-                () -> new IngestHandler(core, ingest),
-                () -> new SpectatorHandler(core, fanout),
-                () -> new ArbiterHandler(core, arbiter),
-                new ArbiterHttp(core, arbiter), webSockets, new IdleSweeps(config.limits().idleTimeoutSeconds()), limiter,
-                () -> new NotationHandler(core, notation));
+        IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
+        Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
+                : Wiring.relay(config, cc, webSockets, sweeps, limiter);
+        RelayCore core = w.core();
+        Cluster cluster = w.cluster();
+        HttpRouter.Endpoints endpoints = w.endpoints();
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
                 ? null : config.resolve(config.viewerDir()));
-        StateEndpoints state = new StateEndpoints(core.book(), fanout::spectators);
+        // an edge counts its own spectators only
+        StateEndpoints state = new StateEndpoints(core.book(), w.fanout()::spectators);
         SslContext ssl = config.tls() != null && config.tls().enabled()
                 ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
                         config.resolve(config.tls().privateKeyPem()).toFile()).build()
@@ -136,13 +186,19 @@ public final class RelayServer implements AutoCloseable {
                         }
                     });
             Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
-            RelayServer server = new RelayServer(core, boss, workers, ch, webSockets, ingest, arbiter);
-            log.info("relay listening on {}:{} ({}), data in {}", config.listen().host(), server.port,
-                    epoll ? "epoll" : "nio", Path.of(config.dataDir()));
+            RelayServer server = new RelayServer(w, boss, workers, ch, webSockets);
+            if (cc.role() == ClusterConfig.Role.EDGE) {
+                log.info("edge relay listening on {}:{} ({}), fed by {} and origin {}", config.listen().host(), server.port,
+                        epoll ? "epoll" : "nio", cc.redis().stream(), cc.origin());
+            } else {
+                log.info("{} listening on {}:{} ({}), data in {}", cc.role() == ClusterConfig.Role.ORIGIN ? "origin relay" : "relay",
+                        config.listen().host(), server.port, epoll ? "epoll" : "nio", Path.of(config.dataDir()));
+            }
             return server;
         } catch (RuntimeException | InterruptedException e) {
             boss.shutdownGracefully();
             workers.shutdownGracefully();
+            closeQuietly(cluster);
             core.close();
             throw e;
         }
@@ -164,10 +220,12 @@ public final class RelayServer implements AutoCloseable {
      */
     public void reload(RelayConfig newConfig) {
         core.tokens().replace(newConfig.events());
-        core.execute(() -> {
-            ingest.closeRevoked(core.tokens());
-            arbiter.closeRevoked(core.tokens());
-        });
+        if (ingest != null) {
+            core.execute(() -> {
+                ingest.closeRevoked(core.tokens());
+                arbiter.closeRevoked(core.tokens());
+            });
+        }
         log.info("tokens re-read: {} events", newConfig.events().size());
     }
 
@@ -193,6 +251,11 @@ public final class RelayServer implements AutoCloseable {
 
     public RelayCore core() { return core; }
 
+    public ClusterConfig.Role role() { return cluster.role(); }
+
+    /** An edge's feed (its state, how often it synced); null on an origin or a single relay. */
+    public EdgeFeed edgeFeed() { return cluster.feed(); }
+
     public void awaitClose() throws InterruptedException {
         serverChannel.closeFuture().sync();
     }
@@ -205,6 +268,15 @@ public final class RelayServer implements AutoCloseable {
         webSockets.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        closeQuietly(cluster);
         core.close();
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            log.warn("while closing the cluster link: {}", e.toString());
+        }
     }
 }

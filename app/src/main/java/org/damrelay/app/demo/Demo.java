@@ -5,12 +5,14 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.time.LocalDate;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.emulator.speaker.PtyPair;
 import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.cluster.LocalRedis;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
 
@@ -25,27 +27,69 @@ public final class Demo implements AutoCloseable {
     /** The match's teams: the home team has white on the odd boards, as in a team competition's pairing. */
     public static final String HOME = "Team A", AWAY = "Team B";
 
-    /** @param ptys socat pseudo-terminals (true) or in-process lines (false) */
-    public record Settings(String host, int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {
+    /**
+     * @param ptys socat pseudo-terminals (true) or in-process lines (false)
+     * @param edges 0: one relay; more: the relay is an origin, with a local redis-server and this many edge relays
+     */
+    public record Settings(String host, int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed, int edges) {
         /** Loopback: a demo is for this machine unless asked otherwise. */
         public static final String LOOPBACK = "127.0.0.1";
+
+        public Settings(String host, int port, int boards, double speed, boolean ptys, Path corpus, Path workDir, long seed) {
+            this(host, port, boards, speed, ptys, corpus, workDir, seed, 0);
+        }
     }
 
     private final RelayServer relay;
+    private final Cluster cluster;
     private final EmulatedHall hall;
     private final String arbiterToken;
     private final List<DemoGames.Board> boards;
     private final String host;
     private final DemoNotator notator;
 
-    private Demo(RelayServer relay, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, String host,
+    private Demo(RelayServer relay, Cluster cluster, EmulatedHall hall, String arbiterToken, List<DemoGames.Board> boards, String host,
                  DemoNotator notator) {
         this.relay = relay;
+        this.cluster = cluster;
         this.hall = hall;
         this.arbiterToken = arbiterToken;
         this.boards = boards;
         this.host = host;
         this.notator = notator;
+    }
+
+    /** Redis and the edge relays of {@code --edges}; none for the single relay. */
+    private record Cluster(LocalRedis redis, List<RelayServer> edges) implements AutoCloseable {
+        static final Cluster NONE = new Cluster(null, List.of());
+
+        /** Edges on free ports, with the origin's config but for their role. */
+        static Cluster start(String config, LocalRedis redis, String origin, int count) throws Exception {
+            List<RelayServer> edges = new ArrayList<>();
+            Cluster c = new Cluster(redis, edges);
+            try {
+                for (int i = 0; i < count; i++) {
+                    String edge = config + "cluster: {role: edge, origin: \"" + origin + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
+                    edges.add(RelayServer.start(ConfigLoader.parse(edge, null).withPort(0)));
+                }
+            } catch (Exception e) {
+                c.close();
+                throw e;
+            }
+            return c;
+        }
+
+        @Override
+        public void close() {
+            for (RelayServer e : edges) e.close();
+            if (redis != null) redis.close();
+        }
+    }
+
+    /** How an edge on this machine reaches the origin. */
+    private static String originAddress(String host, int port) {
+        String h = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + h + ":" + port;
     }
 
     public static boolean socatAvailable() {
@@ -58,17 +102,31 @@ public final class Demo implements AutoCloseable {
         List<DemoGames.Board> boards = DemoGames.boards(games.subList(0, s.boards()), s.seed());
         PdnGame notated = games.get(s.boards());
         String driverToken = token(), arbiterToken = token();
-        RelayServer relay = RelayServer.start(ConfigLoader.parse(relayConfig(s, boards, notated, driverToken, arbiterToken), null));
+        String config = relayConfig(s, boards, notated, driverToken, arbiterToken);
+        // with edges: redis-server first (a clear message naming the package when it is missing), then the origin
+        LocalRedis redis = s.edges() > 0 ? LocalRedis.start(s.workDir().resolve("redis")) : null;
+        RelayServer relay;
+        try {
+            relay = RelayServer.start(ConfigLoader.parse(redis == null ? config
+                    : config + "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n", null));
+        } catch (Exception e) {
+            if (redis != null) redis.close();
+            throw e;
+        }
+        Cluster cluster = Cluster.NONE;
         EmulatedHall hall = null;
         try {
+            if (redis != null) cluster = Cluster.start(config, redis, originAddress(s.host(), relay.port()), s.edges());
             hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
             DemoNotator notator = DemoNotator.start(relay.port(), arbiterToken, gameId(s.boards() + 1), notated,
                     name(notated, "White", s.boards() + 1), s.speed());
-            return new Demo(relay, hall, arbiterToken, boards, s.host(), notator);
+            return new Demo(relay, cluster, hall, arbiterToken, boards, s.host(), notator);
         } catch (Exception e) {
             if (hall != null) hall.close();
             relay.close();
+            cluster.close();
+            if (redis != null) redis.close();
             throw e;
         }
     }
@@ -130,10 +188,19 @@ public final class Demo implements AutoCloseable {
 
     public int port() { return relay.port(); }
 
+    /** The edge relays' viewer addresses, as {@link #baseUrl()}; empty for the single relay. */
+    public List<String> edgeUrls() {
+        return cluster.edges().stream().map(e -> url(e.port())).toList();
+    }
+
     /** The address spectators open: the one the relay listens on (localhost's for every interface). */
     public String baseUrl() {
+        return url(relay.port());
+    }
+
+    private String url(int port) {
         String h = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host.contains(":") ? "[" + host + "]" : host;
-        return "http://" + h + ":" + relay.port();
+        return "http://" + h + ":" + port;
     }
 
     public RelayServer relay() { return relay; }
@@ -167,6 +234,7 @@ public final class Demo implements AutoCloseable {
             notator.close();
             hall.close();
         } finally {
+            cluster.close();
             relay.close();
         }
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.damrelay.relay.cluster.LocalRedis;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -52,6 +53,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "noise seed (default ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--edges", defaultValue = "0",
+            description = "0: one relay; 1-8: the relay becomes an origin, with redis-server (Debian's package) and this many edge relays on free ports for the spectators")
+    int edges;
+
     @Option(names = "--seconds", defaultValue = "0", description = "stop by itself after this long (0: run until Ctrl-C)")
     long seconds;
 
@@ -64,6 +69,11 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (!(speed > 0) || speed > 100) throw new CommandLine.ParameterException(spec.commandLine(), "--speed must be in (0, 100]");
         if (boards < 1 || boards > 20) throw new CommandLine.ParameterException(spec.commandLine(), "--boards must be 1-20");
+        if (edges < 0 || edges > 8) throw new CommandLine.ParameterException(spec.commandLine(), "--edges must be 0-8");
+        if (edges > 0 && LocalRedis.binary() == null) {
+            err.println("damrelay demo: --edges needs " + LocalRedis.PACKAGE_HINT);
+            return 2;
+        }
         if (port < 0 || port > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0-65535");
         if (corpus != null && !Files.isDirectory(corpus)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--corpus: not a directory: " + corpus);
@@ -86,7 +96,7 @@ public final class DemoCommand implements Callable<Integer> {
 
         Demo demo;
         try {
-            demo = Demo.start(new Demo.Settings(host, port, boards, speed, ptys, corpus, work, seed));
+            demo = Demo.start(new Demo.Settings(host, port, boards, speed, ptys, corpus, work, seed, edges));
         } catch (Exception e) {
             LoggerFactory.getLogger(DemoCommand.class).error("demo did not start", e);
             err.println("damrelay demo: " + startFault(e) + " (details in " + logFile + ")");
@@ -105,6 +115,10 @@ public final class DemoCommand implements Callable<Integer> {
                 demo.irregularGameId().substring(demo.irregularGameId().lastIndexOf('b') + 1));
         out.printf("  notated:   %s/game.html?game=%s   (a board without sensors, entered on a phone: docs/notation.md)%n",
                 base, demo.notatedGameId());
+        List<String> edgeUrls = demo.edgeUrls();
+        for (int i = 0; i < edgeUrls.size(); i++) {
+            out.printf("  edge %d:    %s/?event=%s&round=1   (spectators only, fed through Redis)%n", i + 1, edgeUrls.get(i), Demo.EVENT);
+        }
         out.printf("  log:       %s%n", logFile);
         out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
         out.flush();

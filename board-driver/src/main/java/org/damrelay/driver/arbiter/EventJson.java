@@ -22,10 +22,15 @@ public final class EventJson {
     }
 
     public ObjectNode toNode(ArbiterEvent e) {
+        return toNode(e, e.ply());
+    }
+
+    /** @param ply the event's ply as the record numbers it (1 = white's first move; see {@code WirePlies}) */
+    public ObjectNode toNode(ArbiterEvent e, int ply) {
         ObjectNode n = mapper.createObjectNode();
         n.put("type", e.type().name());
         if (e.subtype() != null) n.put("subtype", e.subtype().name());
-        n.put("ply", e.ply());
+        n.put("ply", ply);
         if (e.side() != null) n.put("side", e.side().name().toLowerCase());
         if (e.move() != null) n.put("notation", notation(e));
         if (e.after() != null) n.put("fen", Fen.write(e.after()));

@@ -18,6 +18,7 @@ import org.damrelay.driver.reconstruct.Orientation;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.replay.CaptureReconstruction;
 import org.damrelay.driver.replay.ReconstructedPdn;
+import org.damrelay.driver.uplink.WirePlies;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,11 +93,16 @@ public final class ReplayCommand implements Callable<Integer> {
         ReconstructConfig replayed = config;
         CaptureReconstruction.Line line;
         try {
-            line = CaptureReconstruction.replayLine(read.capture(), bus, config, address -> e -> {
-                if (board != null && board != address) return;
-                var node = json.toNode(e);
-                if (bus) node.put("board", address);
-                out.println(node);
+            line = CaptureReconstruction.replayLine(read.capture(), bus, config, address -> {
+                // plies numbered as in the PDN (and on the wire): from the start position, or a joined game's first move
+                WirePlies plies = new WirePlies(replayed.start());
+                return e -> {
+                    int ply = plies.number(e);
+                    if (board != null && board != address) return;
+                    var node = json.toNode(e, ply);
+                    if (bus) node.put("board", address);
+                    out.println(node);
+                };
             });
         } catch (RuntimeException e) {
             // a decoder fault on hostile bytes must not end in a stack trace; what was printed stays

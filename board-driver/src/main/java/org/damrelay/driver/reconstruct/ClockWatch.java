@@ -1,6 +1,8 @@
 package org.damrelay.driver.reconstruct;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.driver.arbiter.ClockTimes;
@@ -26,6 +28,11 @@ final class ClockWatch {
     /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
     private final long[] runStartTime = new long[2];
     private final long[] runStartAt = {-1, -1};
+    /** The lever's recent states, newest first: whose clock ran at a past moment (who made a change then). */
+    private final Deque<Run> runs = new ArrayDeque<>();
+
+    /** From capture time {@code t} on, the clock on the right ({@code right}) or left ran, or none ({@code running} false). */
+    private record Run(long t, boolean right, boolean running) {}
 
     ClockWatch(Boolean whiteOnRight, TimeControl control) {
         this.whiteOnRight = whiteOnRight;
@@ -40,6 +47,7 @@ final class ClockWatch {
         if (!c.clockPresent()) return new Reading(false, false, false, false, null);
         ClockReading prev = last;
         last = c;
+        remember(t, c);
         String mismatch = null;
         if (prev == null) {
             mismatch = checkStart(c);
@@ -62,6 +70,25 @@ final class ClockWatch {
         return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch);
     }
 
+    private void remember(long t, ClockReading c) {
+        Run now = new Run(t, !c.rightLeverHigh(), c.running() && !c.leftFlag() && !c.rightFlag());
+        Run newest = runs.peekFirst();
+        if (newest != null && newest.right() == now.right() && newest.running() == now.running()) return;
+        runs.addFirst(now);
+        if (runs.size() > 8) runs.removeLast();
+    }
+
+    /**
+     * The colour whose clock was running at capture time {@code t}: the player who was to move then
+     * by the lever. Null without a running clock then, or while the clock sides are not known.
+     */
+    Color runningAt(long t) {
+        for (Run r : runs) {
+            if (r.t() <= t) return r.running() ? colorOf(r.right()) : null;
+        }
+        return null;
+    }
+
     private void started(boolean right, long t, ClockReading c) {
         int i = right ? 1 : 0;
         runStartAt[i] = t;
@@ -81,41 +108,83 @@ final class ClockWatch {
     /**
      * What the press gave back: the presser's time now, minus what it was when his clock started,
      * plus the time his clock ran (the capture clock measures it, readings or not in between).
+     * The move count may lag the press by one (a press that commits the move is read first), so a
+     * press at a quota's end may be the one that completes it: there the clock may also have
+     * added the next period's time (SWR 10.1), which is no mismatch.
      */
     private String checkIncrement(boolean right, long t, ClockReading after, int move) {
         int i = right ? 1 : 0;
-        if (runStartAt[i] < 0 || control.endsPeriod(move) || (move > 1 && control.endsPeriod(move - 1))) return null;
+        if (runStartAt[i] < 0) return null;
+        int ends = control.endsPeriod(move) ? move : control.endsPeriod(move + 1) ? move + 1 : 0;
         Duration inc = control.periodOf(move).increment();
-        if (inc.isZero()) return null;
+        if (inc.isZero() && ends == 0) return null;
         long used = t - runStartAt[i];
         long back = (right ? after.right() : after.left()).toMillis() - runStartTime[i] + used;
         boolean bronstein = control.incrementKind() == TimeControl.IncrementKind.BRONSTEIN;
         long expected = bronstein ? Math.min(used, inc.toMillis()) : inc.toMillis();
-        if (back < expected - BELOW_MS || back > expected + ABOVE_MS) {
-            mismatchReported = true;
-            return "a press gave back " + back / 1000 + " s after a move of " + used / 1000 + " s, where the "
-                    + (bronstein ? "Bronstein" : "Fischer") + " increment of " + inc.toSeconds() + " s gives "
-                    + expected / 1000 + " s (time control " + control + ")";
-        }
-        return null;
-    }
-
-    /**
-     * What a flag fall means under a move-quota control (SWR 10.1, 12.1): whether the player had made
-     * the moves the period asked for; null when the control has no quota (the flag loses, 10.6).
-     */
-    String flagVerdict(int movesMade) {
-        if (control == null || control.periods().size() == 1 && control.periods().get(0).moves() == 0) return null;
-        int quota = 0;
-        for (TimeControl.Period p : control.periods()) {
-            if (p.moves() == 0) break;
-            quota += p.moves();
-            if (movesMade < quota) {
-                return "after " + movesMade + " moves, before the " + quota + " the time control " + control.tag()
-                        + " asks by then: lost on time (SWR 10.1, 12.1)";
+        if (fits(back, expected)) return null;
+        if (ends > 0) {
+            // the quota completed: this press may give the ending move's increment or the next one's, and the next period's time
+            long next = control.periodOf(ends + 1).base().toMillis();
+            for (int m : new int[] {move, move + 1}) {
+                long e = bronstein ? Math.min(used, control.periodOf(m).increment().toMillis()) : control.periodOf(m).increment().toMillis();
+                if (fits(back, e) || fits(back, e + next)) return null;
             }
         }
-        return "after " + movesMade + " moves, in the time for the rest of the game (" + control.tag() + "): lost on time (SWR 12.1)";
+        mismatchReported = true;
+        return "a press gave back " + back / 1000 + " s after a move of " + used / 1000 + " s, where the "
+                + (bronstein ? "Bronstein" : "Fischer") + " increment of " + inc.toSeconds() + " s gives "
+                + expected / 1000 + " s (time control " + control + ")";
+    }
+
+    private static boolean fits(long back, long expected) {
+        return back >= expected - BELOW_MS && back <= expected + ABOVE_MS;
+    }
+
+    /** What a flag fall means (SWR 10.6, 12.1): whether it loses, and the sentence for the arbiter. */
+    record FlagVerdict(boolean lost, String text) {}
+
+    /**
+     * What a flag fall means under the time control. Without a move quota the flag loses (10.6).
+     * With one (10.1, 12.1) the moves completed count, the last only once its press stopped the
+     * clock (10.5): a flag before the period's quota was made loses, and says how many of the quota
+     * were made; a flag after the quota was made, with the clock showing the next period's time
+     * added (a clock that adds it when the period's time runs out), is no loss: the game continues.
+     * Null when no time control is configured.
+     *
+     * @param movesCompleted the flagged player's moves completed by a press
+     * @param timeLeft       what the clock shows for the flagged player with the flag
+     */
+    FlagVerdict flagVerdict(int movesCompleted, Duration timeLeft) {
+        if (control == null) return null;
+        if (control.periods().get(0).moves() == 0) {
+            return new FlagVerdict(true, "lost on time (SWR 10.6, 12.1)");
+        }
+        int periodStart = 0;
+        for (int m = 1; m <= movesCompleted; m++) if (control.endsPeriod(m)) periodStart = m;
+        TimeControl.Period period = control.periodOf(movesCompleted + 1);
+        if (period.moves() == 0) {
+            // the rest of the game: no quota to make, the time has run out
+            if (periodStart == movesCompleted && timeLeft.toMillis() > BELOW_MS) {
+                return new FlagVerdict(false, "with " + movesCompleted + " moves made, the quota of the time control "
+                        + control.tag() + " completed; the clock added the time for the rest of the game: the game continues (SWR 12.1)");
+            }
+            return new FlagVerdict(true, "after " + movesCompleted + " moves, in the time for the rest of the game ("
+                    + control.tag() + "): lost on time (SWR 10.6, 12.1)");
+        }
+        int made = movesCompleted - periodStart;
+        if (made == 0 && periodStart > 0 && timeLeft.toMillis() > BELOW_MS) {
+            return new FlagVerdict(false, "with " + movesCompleted + " moves made, the quota of " + periodStart + " of the time control "
+                    + control.tag() + " was completed; the clock added the next period's time: the game continues (SWR 12.1)");
+        }
+        return new FlagVerdict(true, "after " + movesCompleted + " moves, before the " + (periodStart + period.moves())
+                + " the time control " + control.tag() + " asks by then (" + made + " of the period's " + period.moves()
+                + "): lost on time (SWR 10.1, 12.1)");
+    }
+
+    /** What the clock last showed for one side (zero before any reading). */
+    Duration shown(boolean right) {
+        return last == null ? Duration.ZERO : right ? last.right() : last.left();
     }
 
     /** Learns the clock side from a press known to follow a move of this colour. */

@@ -6,8 +6,8 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 
 /**
- * The game state the reconstruction plays into: kept behind this seam so that the full game
- * model (draw rules, Frisian king-move limit) can replace the plain rules core.
+ * What the position matcher needs to know of the game (positions by ply, the legal moves): the
+ * narrow view of {@link GameModelLine}, which plays into {@code draughts.game.Game}.
  */
 interface GameLine {
     Position position();

@@ -24,6 +24,7 @@ final class MoveTrace {
     private long touched;
     private long displaced;
     private boolean pressedIncomplete;
+    private long firstChange = -1;
 
     MoveTrace(long minMs) {
         this.minMs = minMs;
@@ -36,12 +37,19 @@ final class MoveTrace {
         touched = 0;
         displaced = 0;
         pressedIncomplete = false;
+        firstChange = -1;
+    }
+
+    /** When the board first changed since the last committed move ({@code fallback} when it has not). */
+    long firstChange(long fallback) {
+        return firstChange < 0 ? fallback : firstChange;
     }
 
     /** A square now shows a piece of colour {@code now} (null: empty); {@code p} is the game position. */
     void change(long t, int square, Color now, Position p) {
         Piece expected = p.pieceAt(square);
         Color ec = expected == null ? null : expected.color();
+        if (firstChange < 0) firstChange = t;
         if (now == null) emptiedAt.put(square, t); else filledAt.put(square, t);
         if (now == ec) {
             Long since = deviatedSince.remove(square);

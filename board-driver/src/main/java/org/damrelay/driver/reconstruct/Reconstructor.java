@@ -463,9 +463,12 @@ public final class Reconstructor implements BoardObserver {
         }
         Position p = game.position();
         if (turnedRound(t, p)) return;
-        // Who moved: with a clock in use the lever says it; a last move confirmed by a press means the
+        // Who moved: the lever says it where the clock sides are known (whose clock ran when the change
+        // began), pressed since the last move or not. Else a last move confirmed by a press means the
         // player to move made this change (moving an opponent's piece), not the last mover again.
-        boolean lastMoverAgain = game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
+        Color running = clock.runningAt(trace.firstChange(lastChange));
+        boolean lastMoverAgain = running != null ? game.ply() >= 1 && running != p.sideToMove()
+                : game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
         IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, lastMoverAgain);
         if (ir == null) {
             become(State.OUT_OF_STEP, t);
@@ -771,8 +774,15 @@ public final class Reconstructor implements BoardObserver {
     private void flag(long t, boolean right) {
         Color c = clock.colorOf(right);
         String who = c == null ? (right ? "the right player's" : "the left player's") : Rulebook.name(c) + "'s";
-        String verdict = c == null ? null : clock.flagVerdict(movesBy(c));
-        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(), who + " flag fell" + (verdict == null ? "" : " " + verdict)));
+        ClockWatch.FlagVerdict verdict = c == null ? null : clock.flagVerdict(movesCompleted(c), clock.shown(right));
+        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(),
+                who + " flag fell" + (verdict == null ? "" : ": " + verdict.text())));
+    }
+
+    /** Moves a colour completed for the time control: the last only once a press stopped his clock (SWR 10.5). */
+    private int movesCompleted(Color c) {
+        boolean lastUnpressed = game.ply() > 0 && presses.movedSince && game.position().sideToMove() != c;
+        return movesBy(c) - (lastUnpressed ? 1 : 0);
     }
 
     /** Moves a colour made in this game (irregular ones included). */

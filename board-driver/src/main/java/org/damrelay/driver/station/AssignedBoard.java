@@ -11,6 +11,7 @@ import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.uplink.BoardFeed;
 import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.driver.uplink.WirePlies;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.driver.uplink.Assignments;
@@ -74,7 +75,8 @@ final class AssignedBoard implements BoardObserver {
             log.info("board {}: resumes after ply {} from {} ({})", board, s.getPly(), s.getFen(),
                     resume == own ? "its outbox" : "the relay");
             Game at = Game.from(Fen.parse(s.getFen()), c.settings());
-            return Reconstructor.resume(c, at, new BoardFeed(board, c.variant(), s.getPly(), outbox));
+            return Reconstructor.resume(c, at, new BoardFeed(board, c.variant(),
+                    new WirePlies(s.getPly(), GameWire.plyNumber(c.start(), 0)), outbox));
         }
         return new Reconstructor(c, new BoardFeed(board, c.variant(), c.start(), outbox));
     }

@@ -6,7 +6,6 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
-import org.damrelay.proto.wire.GameWire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +18,7 @@ public final class BoardFeed implements ArbiterListener {
 
     private final String board;
     private final Variant variant;
-    private final int pliesBefore;
+    private final WirePlies plies;
     private final Outbox outbox;
 
     /** A board whose games start from the standard position. */
@@ -29,14 +28,14 @@ public final class BoardFeed implements ArbiterListener {
 
     /** @param start where this board's games start: with black to move, plies are numbered from 2 */
     public BoardFeed(String board, Variant variant, Position start, Outbox outbox) {
-        this(board, variant, GameWire.plyNumber(start, 0), outbox);
+        this(board, variant, new WirePlies(start), outbox);
     }
 
-    /** @param pliesBefore the wire's ply number of the position the reconstruction begins from (a resumed game) */
-    public BoardFeed(String board, Variant variant, int pliesBefore, Outbox outbox) {
+    /** @param plies how the wire numbers this board's plies (a resumed game continues its numbering) */
+    public BoardFeed(String board, Variant variant, WirePlies plies, Outbox outbox) {
         this.board = board;
         this.variant = variant;
-        this.pliesBefore = pliesBefore;
+        this.plies = plies;
         this.outbox = outbox;
     }
 
@@ -47,7 +46,7 @@ public final class BoardFeed implements ArbiterListener {
     /** @throws UncheckedIOException when the outbox cannot write: the board must stop rather than lose the event */
     @Override
     public void onEvent(ArbiterEvent event) {
-        var wire = GameEvents.toProto(event, variant, pliesBefore);
+        var wire = GameEvents.toProto(event, variant, plies.pliesBefore(event));
         try {
             // the commit time on this host's monotonic clock: lets a benchmark on the same host time
             // driver commit to spectator receipt (docs/benchmarks.md); the relay passes it through

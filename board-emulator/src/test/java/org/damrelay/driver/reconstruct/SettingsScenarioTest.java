@@ -3,6 +3,7 @@ package org.damrelay.driver.reconstruct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.game.DrawRule;
@@ -13,7 +14,9 @@ import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventJson;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
+import org.damrelay.driver.board.ClockReading;
 import org.damrelay.emulator.EmulatorConfig;
+import org.damrelay.emulator.FischerClock;
 import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.scenario.ScenarioParser;
@@ -29,11 +32,17 @@ class SettingsScenarioTest {
     private static final EmulatorConfig QUIET = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withClockTickMs(0);
 
     private static List<ArbiterEvent> play(String scenario, ReconstructConfig rc) {
+        return play(scenario, QUIET, rc, null);
+    }
+
+    /** @param after readings the clock gives once the scenario is over (at its end + 1 s), or null */
+    private static List<ArbiterEvent> play(String scenario, EmulatorConfig ec, ReconstructConfig rc, ClockReading after) {
         var parsed = ScenarioParser.parse(scenario);
-        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, QUIET);
+        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, ec);
         List<ArbiterEvent> events = new ArrayList<>();
         Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), events::add);
         timeline.replayTo(r);
+        if (after != null) r.onClock(timeline.endMillis() + 1000, after);
         r.tick(timeline.endMillis() + 20_000);
         return events;
     }
@@ -193,5 +202,88 @@ class SettingsScenarioTest {
         assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, e.subtype(), events.toString());
         expect(e, 2, 33, 29);
         assertEquals(Color.BLACK, e.side());
+    }
+
+    /** White presses with 33 still in his hand, then puts it on 29: no press follows the move itself. */
+    private static final String PRESSED_IN_HAND = "move 32-28\nmove 16-21\nlift 33\npress white\nwait 2000\nput 29\nwait 3000\n";
+
+    @Test
+    void anOpponentsPieceMovedIsAttributedByTheLeverAlsoWithNoPressSinceTheLastMove() {
+        for (Variant v : List.of(Variant.INTERNATIONAL, Variant.FRISIAN)) {
+            // black's clock has run since white's press: black moved white's man, although no press confirmed 33-29
+            var events = play("variant " + v.name().toLowerCase() + "\n" + PRESSED_IN_HAND + "move 29-24 nopress by black\nwait 5000\n",
+                    ReconstructConfig.defaults(v));
+            ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+            assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, e.subtype(), v + ": " + events);
+            expect(e, 4, 29, 24);
+            assertEquals(Color.BLACK, e.side());
+            // white moved and did not press: his clock still runs, so another white move is white's second
+            events = play("variant " + v.name().toLowerCase() + "\nmove 32-28\nmove 16-21\nmove 33-29 nopress\nwait 3000\n"
+                    + "move 29-24 nopress by black\nwait 5000\n", ReconstructConfig.defaults(v));
+            e = only(events, EventType.ILLEGAL_MOVE);
+            assertEquals(IllegalKind.MOVED_TWICE, e.subtype(), v + ": " + events);
+            expect(e, 4, 29, 24);
+            assertEquals(Color.WHITE, e.side());
+        }
+    }
+
+    @Test
+    void theLeverAttributesTheFirstMoveWithConfiguredClockSides() {
+        // white's first move pressed with the man in hand: no press taught the sides, the configuration gives them
+        String scenario = "lift 32\npress white\nwait 2000\nput 28\nwait 3000\nmove 33-29 nopress by black\nwait 5000\n";
+        for (Variant v : List.of(Variant.INTERNATIONAL, Variant.FRISIAN)) {
+            var events = play("variant " + v.name().toLowerCase() + "\n" + scenario,
+                    ReconstructConfig.defaults(v).withWhiteOnRight(QUIET.whiteOnRight()));
+            ArbiterEvent e = only(events, EventType.ILLEGAL_MOVE);
+            assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, e.subtype(), v + ": " + events);
+            expect(e, 2, 33, 29);
+            assertEquals(Color.BLACK, e.side());
+        }
+    }
+
+    private static final String FAR_APART = "start W:W46,47,48,49,50:B1,2,3,4,5\n";
+
+    @Test
+    void aFlagBeforeTheMoveQuotaLosesAndSaysHowManyOfTheQuotaWereMade() {
+        // 5 moves in a minute, then a minute for the rest: white thinks his second move away
+        var ec = QUIET.withClock(Duration.ofSeconds(60), Duration.ZERO, true);
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("5/60:60"));
+        var events = play(FAR_APART + "move 46-41\nmove 5-10\nwait 70000\n", ec, rc, null);
+        ArbiterEvent flag = only(events, EventType.FLAG_FALL);
+        assertEquals(Color.WHITE, flag.side());
+        assertTrue(flag.text().contains("1 of the period's 5") && flag.text().contains("lost on time"), flag.text());
+        assertEquals(2, flag.ply());
+    }
+
+    @Test
+    void aPressCompletingTheQuotaWithTheNextPeriodsTimeAddedIsNoClockMismatch() {
+        // 2 moves in 10 min, then 10 min more, +5 s a move throughout: the second press of each adds 10:05
+        var ec = QUIET.withClock(Duration.ofMinutes(10), Duration.ofSeconds(5), true)
+                .withQuota(new FischerClock.Quota(2, Duration.ofMinutes(10)));
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("2/600+5:600+5"));
+        String moves = FAR_APART + "move 46-41\nmove 5-10\nmove 47-42\nmove 4-9\nmove 48-43\nmove 3-8\n";
+        var events = play(moves, ec, rc, null);
+        assertTrue(events.stream().noneMatch(e -> e.type() == EventType.CLOCK_MISMATCH), events.toString());
+        assertEquals(6, events.stream().filter(e -> e.type() == EventType.MOVE).count(), events.toString());
+        // the same clock without its increment is still noticed
+        events = play(moves, QUIET.withClock(Duration.ofMinutes(10), Duration.ZERO, true)
+                .withQuota(new FischerClock.Quota(2, Duration.ofMinutes(10))), rc, null);
+        assertEquals(1, events.stream().filter(e -> e.type() == EventType.CLOCK_MISMATCH).count(), events.toString());
+    }
+
+    @Test
+    void aFlagShownOnceTheQuotaWasMadeWithTheNextPeriodsTimeAddedIsNoLoss() {
+        var ec = QUIET.withClock(Duration.ofMinutes(10), Duration.ZERO, true);
+        var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("2/600:600"));
+        // white (right) to move, his clock running; a clock without a move counter shows his flag and adds the next 10 min
+        ClockReading flagWithTimeAdded = new ClockReading(Duration.ofMinutes(9), Duration.ofMinutes(10), false, true, true, false, true);
+        var events = play(FAR_APART + "move 46-41\nmove 5-10\nmove 47-42\nmove 4-9\n", ec, rc, flagWithTimeAdded);
+        ArbiterEvent flag = only(events, EventType.FLAG_FALL);
+        assertEquals(Color.WHITE, flag.side());
+        assertTrue(flag.text().contains("continues") && !flag.text().contains("lost"), flag.text());
+        // one move short of the quota, the same flag loses (SWR 12.1)
+        events = play(FAR_APART + "move 46-41\nmove 5-10\n", ec, rc, flagWithTimeAdded);
+        flag = only(events, EventType.FLAG_FALL);
+        assertTrue(flag.text().contains("1 of the period's 2") && flag.text().contains("lost on time"), flag.text());
     }
 }

@@ -59,6 +59,10 @@ public final class RelayCommand implements Callable<Integer> {
         } catch (JournalDamagedException e) {
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 1;
+        } catch (IllegalStateException e) {
+            // a cluster relay that cannot reach Redis: one line, not a trace
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 2;
         }
         // tokens added or revoked in the file take effect while the relay runs (docs/relay.md)
         if (config != null) new ConfigWatcher(config, 2000, server::reload);

@@ -76,10 +76,15 @@ public final class ConfigLoader {
 
     private static RelayConfig bind(ObjectNode tree, String baseDir) {
         tree.put("baseDir", baseDir);
+        RelayConfig c;
         try {
-            return YAML.treeToValue(tree, RelayConfig.class);
+            c = YAML.treeToValue(tree, RelayConfig.class);
         } catch (IOException e) {
-            throw new IllegalArgumentException("invalid config: " + e.getMessage(), e);
+            // Jackson's own text, first line: what and where; the rest is its reference chain
+            throw new IllegalArgumentException("invalid config: " + e.getMessage().lines().findFirst().orElse(""), e);
         }
+        String cluster = c.cluster() == null ? null : c.cluster().problem();
+        if (cluster != null) throw new IllegalArgumentException("invalid config: " + cluster);
+        return c;
     }
 }

@@ -3,17 +3,19 @@ package org.damrelay.relay.config;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.nio.file.Path;
 import java.util.List;
+import org.damrelay.relay.cluster.ClusterConfig;
 
 /**
  * The whole relay configuration. Every field has an embedded default
  * ({@code damrelay/relay-defaults.yaml}); a config file only says what differs.
  *
  * @param snapshotEveryRecords journal records between two snapshots (0 = never)
+ * @param cluster single process, or this relay's part in a cluster (origin or edge)
  * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits, Edge edge,
-                          List<EventConfig> events, long snapshotEveryRecords, String baseDir) {
+                          List<EventConfig> events, long snapshotEveryRecords, ClusterConfig cluster, String baseDir) {
 
     public record Listen(String host, int port) {}
 
@@ -58,26 +60,30 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     }
 
     public RelayConfig withPort(int port) {
-        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withDataDir(String dir) {
-        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withEvents(List<EventConfig> list) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, cluster, baseDir);
     }
 
     public RelayConfig withSnapshotEveryRecords(long n) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, cluster, baseDir);
     }
 
     public RelayConfig withEdge(Edge e) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, cluster, baseDir);
+    }
+
+    public RelayConfig withCluster(ClusterConfig c) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, c, baseDir);
     }
 
     public RelayConfig withLimits(Limits l) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, cluster, baseDir);
     }
 }

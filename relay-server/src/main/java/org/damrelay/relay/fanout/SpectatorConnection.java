@@ -2,15 +2,11 @@ package org.damrelay.relay.fanout;
 
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import java.util.Set;
 import org.damrelay.proto.SpectatorMessage;
 
 /** A spectator as the fan-out sees it. */
 public interface SpectatorConnection {
     EventLoop eventLoop();
-
-    /** The scopes it subscribed to; core thread only. */
-    Set<String> scopes();
 
     /** Event loop: writes a shared frame unless the connection is lagging; false = dropped (and released). */
     boolean deliver(TextWebSocketFrame frame);

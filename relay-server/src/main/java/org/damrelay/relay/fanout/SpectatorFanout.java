@@ -37,7 +37,9 @@ public final class SpectatorFanout {
     private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
 
     private final RelayCore core;
-    private final Map<String, Audience> byScope = new HashMap<>();
+    private final Map<Scope, Audience> byScope = new HashMap<>();
+    /** Each connection's scopes, kept here on the core thread rather than on the connection. */
+    private final Map<SpectatorConnection, Set<Scope>> subscriptions = new HashMap<>();
     /** The encoded snapshot of each game at its released version: a reconnect storm encodes each once. */
     private final Map<String, EncodedSnapshot> snapshots = new HashMap<>();
 
@@ -60,13 +62,10 @@ public final class SpectatorFanout {
         return Unpooled.wrappedBuffer(json(m).getBytes(StandardCharsets.UTF_8));
     }
 
-    private static String gameScope(String gameId) { return "g:" + gameId; }
-    private static String roundScope(String eventId, int round) { return round == 0 ? "e:" + eventId : "r:" + eventId + "#" + round; }
-
     /** Core thread: the connections that follow a game, subscribed to it, its round or its whole event. */
     public int spectators(GameInfo g) {
         int n = 0;
-        for (String scope : List.of(gameScope(g.getGameId()), roundScope(g.getEventId(), g.getRound()), roundScope(g.getEventId(), 0))) {
+        for (Scope scope : Scope.reaching(g)) {
             Audience a = byScope.get(scope);
             if (a != null) n += a.size();
         }
@@ -75,17 +74,16 @@ public final class SpectatorFanout {
 
     /**
      * Core thread: one released update to every subscriber. The subscribers are already grouped by
-     * event loop, so this costs one task per loop and scope, whatever the audience's size.
+     * event loop, so this costs one task per loop and scope, whatever the audience's size. The bus
+     * carries every released update; spectators get only those meant for them.
      */
     void onUpdate(GameUpdate u) {
+        if (!GameRecord.visibleToSpectators(u)) return;
         long t0 = System.nanoTime();
         GameRecord g = core.book().game(u.getGameId());
-        GameInfo info = g.info();
-        Audience game = byScope.get(gameScope(u.getGameId()));
-        Audience round = byScope.get(roundScope(info.getEventId(), info.getRound()));
-        Audience event = info.getRound() == 0 ? null : byScope.get(roundScope(info.getEventId(), 0));
         Map<EventLoop, List<SpectatorConnection[]>> byLoop = new HashMap<>(4);
-        for (Audience a : new Audience[] {game, round, event}) {
+        for (Scope scope : Scope.reaching(g.info())) {
+            Audience a = byScope.get(scope);
             if (a != null) a.forEachLoop((loop, members) -> byLoop.computeIfAbsent(loop, k -> new ArrayList<>(1)).add(members));
         }
         if (byLoop.isEmpty()) return;
@@ -128,30 +126,29 @@ public final class SpectatorFanout {
 
     /** Core thread. */
     public void subscribe(SpectatorConnection c, Subscribe s) {
-        List<GameInfo> games;
-        String scope;
+        Scope scope;
         if (!s.getGameId().isEmpty()) {
-            GameRecord g = core.book().game(s.getGameId());
-            if (g == null) {
+            if (core.book().game(s.getGameId()) == null) {
                 c.send(error("UNKNOWN_GAME", "no game " + s.getGameId()));
                 return;
             }
-            games = List.of(g.info());
-            scope = gameScope(s.getGameId());
+            scope = Scope.game(s.getGameId());
         } else {
             if (core.book().directory().event(s.getEventId()) == null) {
                 c.send(error("UNKNOWN_EVENT", "no event \"" + s.getEventId() + "\""));
                 return;
             }
-            games = core.book().directory().games(s.getEventId(), s.getRound());
-            scope = roundScope(s.getEventId(), s.getRound());
+            scope = Scope.round(s.getEventId(), s.getRound());
         }
-        if (!c.scopes().contains(scope)) {
-            if (c.scopes().size() >= core.config().limits().maxSubscriptionsPerConnection()) {
+        List<GameInfo> games = scope.games(core.book());
+        Set<Scope> mine = subscriptions.computeIfAbsent(c, k -> new HashSet<>());
+        if (!mine.contains(scope)) {
+            if (mine.size() >= core.config().limits().maxSubscriptionsPerConnection()) {
+                if (mine.isEmpty()) subscriptions.remove(c);
                 c.closeTooMany("more than " + core.config().limits().maxSubscriptionsPerConnection() + " subscriptions");
                 return;
             }
-            c.scopes().add(scope);
+            mine.add(scope);
             byScope.computeIfAbsent(scope, k -> new Audience()).add(c);
             core.metrics().subscriptions(1);
         }
@@ -177,40 +174,32 @@ public final class SpectatorFanout {
 
     /** Core thread. */
     public void unsubscribe(SpectatorConnection c, Unsubscribe u) {
-        String scope = !u.getGameId().isEmpty() ? gameScope(u.getGameId()) : roundScope(u.getEventId(), u.getRound());
-        if (c.scopes().remove(scope)) {
-            Audience a = byScope.get(scope);
-            if (a != null && a.remove(c) && a.isEmpty()) byScope.remove(scope);
-            core.metrics().subscriptions(-1);
+        Scope scope = !u.getGameId().isEmpty() ? Scope.game(u.getGameId()) : Scope.round(u.getEventId(), u.getRound());
+        Set<Scope> mine = subscriptions.get(c);
+        if (mine != null && mine.remove(scope)) {
+            leave(c, scope);
+            if (mine.isEmpty()) subscriptions.remove(c);
         }
+    }
+
+    private void leave(SpectatorConnection c, Scope scope) {
+        Audience a = byScope.get(scope);
+        if (a != null && a.remove(c) && a.isEmpty()) byScope.remove(scope);
+        core.metrics().subscriptions(-1);
     }
 
     /** Core thread: the connection is gone. */
     public void remove(SpectatorConnection c) {
-        for (String scope : c.scopes()) {
-            Audience a = byScope.get(scope);
-            if (a != null && a.remove(c) && a.isEmpty()) byScope.remove(scope);
-            core.metrics().subscriptions(-1);
-        }
-        c.scopes().clear();
+        Set<Scope> mine = subscriptions.remove(c);
+        if (mine != null) for (Scope scope : mine) leave(c, scope);
     }
 
     /** Core thread: a slow consumer caught up; it gets the latest snapshot of each of its games instead of the backlog. */
     public void resync(SpectatorConnection c) {
         c.caughtUp();
         Set<String> seen = new HashSet<>();
-        for (String scope : c.scopes()) {
-            List<GameInfo> games;
-            if (scope.startsWith("g:")) {
-                GameRecord g = core.book().game(scope.substring(2));
-                games = g == null ? List.of() : List.of(g.info());
-            } else if (scope.startsWith("r:")) {
-                String[] p = scope.substring(2).split("#");
-                games = core.book().directory().games(p[0], Integer.parseInt(p[1]));
-            } else {
-                games = core.book().directory().games(scope.substring(2), 0);
-            }
-            for (GameInfo info : games) {
+        for (Scope scope : subscriptions.getOrDefault(c, Set.of())) {
+            for (GameInfo info : scope.games(core.book())) {
                 GameRecord g = core.book().game(info.getGameId());
                 if (g != null && seen.add(g.id())) c.sendShared(snapshotFrame(g));
             }

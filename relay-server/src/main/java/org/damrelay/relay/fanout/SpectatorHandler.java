@@ -6,8 +6,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.SpectatorRequest;
@@ -26,7 +24,6 @@ public final class SpectatorHandler extends WebSocketEndpoint implements Spectat
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
 
     private final SpectatorFanout fanout;
-    private final Set<String> scopes = new HashSet<>();
     private volatile boolean lagging;
     private boolean cutScheduled;
     private long windowStart;
@@ -102,9 +99,6 @@ public final class SpectatorHandler extends WebSocketEndpoint implements Spectat
 
     @Override
     public EventLoop eventLoop() { return channel.eventLoop(); }
-
-    @Override
-    public Set<String> scopes() { return scopes; }
 
     @Override
     public boolean deliver(TextWebSocketFrame frame) {

@@ -126,6 +126,13 @@ public final class GameBook {
                 if (c != null) c.release();
             }
             case NOTATION_GRANT -> notationGrants.put(r.getNotationGrant().getGameId(), r.getNotationGrant());
+            case REPLICATED -> {
+                // an edge relay: the origin's released update; no boards, no alerts here
+                GameUpdate u = r.getReplicated();
+                add(u);
+                if (u.hasInfo()) directory.put(u.getInfo());
+                return new Applied(u, null);
+            }
             case BODY_NOT_SET -> { }
         }
         return Applied.NOTHING;
@@ -143,6 +150,7 @@ public final class GameBook {
                 games.get(in.getUpdate().getGameId()).markDurable(in.getUpdate().getVersion());
             }
             case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
+            case REPLICATED -> games.get(r.getReplicated().getGameId()).markDurable(r.getReplicated().getVersion());
             case SKIP -> {
                 SkipRecord k = r.getSkip();
                 cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);

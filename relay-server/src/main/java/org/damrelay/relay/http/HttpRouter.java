@@ -37,10 +37,13 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
     private static final Pattern GAME_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)\\.pdn");
     private static final Pattern ROUND_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)/round/(\\d+)\\.pdn");
 
-    /** The handlers a WebSocket path gets after its handshake. */
+    /**
+     * The handlers a WebSocket path gets after its handshake. An edge relay has no ingest, arbiter
+     * or cluster state (null); only an origin serves {@code clusterState}, its released games for the edges.
+     */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp, ChannelGroup webSockets, IdleSweeps idleSweeps, ConnectionLimiter limiter,
-                            Supplier<ChannelHandler> notation) {}
+                            ArbiterHttp arbiterHttp, Supplier<byte[]> clusterState, ChannelGroup webSockets, IdleSweeps idleSweeps,
+                            ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {}
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -72,6 +75,10 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         Responses.Cors cors = Responses.Cors.of(corsPolicy, req.headers().get(HttpHeaderNames.ORIGIN));
+        if (req.method() == HttpMethod.POST && path.equals("/api/arbiter") && endpoints.arbiterHttp() == null) {
+            Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "this is an edge relay, for spectators: the arbiter uses the origin", cors);
+            return;
+        }
         if (req.method() == HttpMethod.POST && path.equals("/api/arbiter")) {
             boolean keep = HttpUtil.isKeepAlive(req);
             endpoints.arbiterHttp().handle(req.headers().get(HttpHeaderNames.AUTHORIZATION), req.content().toString(StandardCharsets.UTF_8),
@@ -91,6 +98,10 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         if (path.equals("/health")) {
             Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
                     core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}", cors);
+            return;
+        }
+        if (path.equals("/cluster/state") && endpoints.clusterState() != null) {
+            core.execute(() -> Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", endpoints.clusterState().get()));
             return;
         }
         if (path.equals("/metrics")) {
@@ -173,6 +184,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             default -> null;
         };
         if (handler == null) {
+            // an edge relay has /ws only: drivers and the arbiter belong to the origin
             Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no WebSocket endpoint at " + path);
             return;
         }

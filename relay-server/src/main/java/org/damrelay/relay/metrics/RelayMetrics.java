@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class RelayMetrics {
 
     /** The WebSocket endpoints and plain HTTP: the {@code kind} label of the connection meters. */
-    public static final List<String> CONNECTION_KINDS = List.of("driver", "spectator", "arbiter", "http");
+    public static final List<String> CONNECTION_KINDS = List.of("driver", "spectator", "arbiter", "notation", "http");
     /** Why a connection closed on an error of its own: the {@code reason} label. */
     public static final List<String> ERROR_REASONS = List.of("protocol", "unexpected");
 

@@ -225,9 +225,15 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         }
         SourceCursor cursor = book().cursor(source(g.info()));
         boolean next = e.getSeq() == cursor.applied() + 1 && !cursor.blocked() && !cursor.held();
-        if (next && e.hasUndo() && !undoable(g, g.version())) {
+        NotationGrant grant = book().notationGrant(g.id());
+        String why = !next ? null
+                : e.hasUndo() && !undoable(g, g.version())
+                ? "undo refused: only the device's own last move can be undone, before the next move is entered"
+                : e.hasMove() && !e.hasClock() && grant != null && grant.getTimes() == org.damrelay.proto.TimeEntry.TIMES_REQUIRED
+                ? "move refused: this competition enters the remaining time with each move"
+                : null;
+        if (why != null) {
             // the same way as a refused move: the board blocks until the arbiter resolves it
-            String why = "undo refused: only the device's own last move can be undone, before the next move is entered";
             RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, "the notation device of " + g.id() + " waits from seq " + e.getSeq()
                     + ": " + why + "; resolve it to let its entries through, or let the players stop digital notation");
             cursor.block(e.getSeq(), "MOVE_REFUSED: " + why);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.damrelay.relay.cluster.ClusterConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +54,28 @@ class ConfigLoaderTest {
         assertEquals("Roel Boomstra", boards.get(0).white().name());
         assertEquals(2400, boards.get(0).white().rating());
         assertEquals("5522", boards.get(1).sourceBoard());
+    }
+
+    @Test
+    void withoutAClusterSectionTheRelayIsOneProcessAndTheSectionIsChecked() {
+        assertEquals(ClusterConfig.Role.SINGLE, ConfigLoader.defaults().cluster().role());
+        RelayConfig edge = ConfigLoader.parse("""
+                cluster: {role: edge, origin: "http://10.0.0.5:8080",
+                          redis: {uri: "rediss://redis.example:6380", username: relay, password: s3cret, verifyPeer: false}}
+                """, null);
+        assertEquals(ClusterConfig.Role.EDGE, edge.cluster().role());
+        assertEquals("relay", edge.cluster().redis().username());
+        assertEquals("damrelay:updates", edge.cluster().redis().stream(), "what the file does not say comes from the defaults");
+        IllegalArgumentException noOrigin = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("cluster: {role: edge, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
+        assertTrue(noOrigin.getMessage().contains("cluster.origin"), noOrigin.getMessage());
+        IllegalArgumentException noRedis = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("cluster: {role: origin}", null));
+        assertTrue(noRedis.getMessage().contains("cluster.redis.uri"), noRedis.getMessage());
+        IllegalArgumentException badRole = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("cluster: {role: mirror}", null));
+        assertTrue(badRole.getMessage().contains("single, origin or edge"), badRole.getMessage());
+        assertEquals(1, badRole.getMessage().lines().count(), badRole.getMessage());
     }
 
     @Test

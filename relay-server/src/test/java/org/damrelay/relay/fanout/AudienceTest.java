@@ -9,9 +9,7 @@ import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.damrelay.proto.SpectatorMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +26,6 @@ class AudienceTest {
     }
 
     private record Conn(String name, EventLoop eventLoop) implements SpectatorConnection {
-        public Set<String> scopes() { return new HashSet<>(); }
         public boolean deliver(TextWebSocketFrame frame) { frame.release(); return true; }
         public void flush() {}
         public void send(SpectatorMessage message) {}

@@ -6,20 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.util.JsonFormat;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.SpectatorMessage;
@@ -38,35 +33,16 @@ class KillNineTest {
     private static final int PLIES = 30;
 
     @TempDir Path dir;
-    private Process relay;
+    private RelayProcess process;
 
     @AfterEach
     void kill() {
-        if (relay != null) relay.destroyForcibly();
+        if (process != null) process.close();
     }
 
     private int startRelay(Path config, int port) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        relay = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                "org.damrelay.relay.cli.RelayCommand", "--config", config.toString(), "--port", String.valueOf(port))
-                .redirectErrorStream(true).start();
-        CompletableFuture<Integer> bound = new CompletableFuture<>();
-        Process p = relay;
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    if (line.startsWith("damrelay relay listening on port ")) {
-                        bound.complete(Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1)));
-                    }
-                }
-            } catch (Exception e) {
-                bound.completeExceptionally(e);
-            }
-            bound.completeExceptionally(new IllegalStateException("relay output ended before it listened"));
-        }, "relay-stdout");
-        reader.setDaemon(true);
-        reader.start();
-        return bound.get(30, TimeUnit.SECONDS);
+        process = RelayProcess.start(config, port);
+        return process.port();
     }
 
     @Test
@@ -95,7 +71,7 @@ class KillNineTest {
             hall.send("102", Plays.event(lines.get("102").get(i)));
             hallB.send("103", Plays.event(lines.get("103").get(i)));
         }
-        relay.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        process.kill();
         long ackedBefore101 = hall.acked("101");
         int lastSeen = lastVersion(spectator);
         assertTrue(lastSeen >= PLIES / 2);

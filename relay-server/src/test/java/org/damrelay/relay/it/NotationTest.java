@@ -249,4 +249,15 @@ class NotationTest {
                 .anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.DRAW_RULE_STARTED
                         && m.getAlert().getEvent().getCount() == 16 && m.getAlert().getEvent().getPly() == 1));
     }
+
+    @Test
+    void whereTimesAreRequiredAMoveWithoutThemIsRefused() throws Exception {
+        NotationCredential c = TestNotator.issue(arbiter, G2, TimeEntry.TIMES_REQUIRED);
+        try (TestNotator phone = TestNotator.connect(relay.port(), G2, TestNotator.key(c), 0)) {
+            phone.move(first(Position.start(), 32, 28), null);
+            await().atMost(Duration.ofSeconds(30)).until(() -> phone.state() != null && phone.state().getRefused() == 1);
+            assertTrue(phone.state().getRefusedReason().contains("remaining time"), phone.state().getRefusedReason());
+            assertEquals(0, TestRelay.snapshot(relay, G2).getPliesCount());
+        }
+    }
 }

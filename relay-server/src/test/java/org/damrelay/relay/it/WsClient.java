@@ -129,6 +129,11 @@ public final class WsClient implements AutoCloseable {
         if (on) channel.read();
     }
 
+    /** The HTTP status of a refused handshake (0 while none was refused). */
+    public int httpStatus() {
+        return httpStatus;
+    }
+
     public boolean open() {
         return channel.isActive();
     }

@@ -1,0 +1,67 @@
+package org.damrelay.relay.cluster;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/**
+ * The {@code cluster} section of the relay's config. {@code single} (the default) is the one
+ * process of before; an {@code origin} also appends what it releases to a Redis stream; an
+ * {@code edge} serves spectators only, from that stream and the origin's state.
+ *
+ * @param origin an edge's way to the origin, for its state: {@code http://host:port}
+ */
+public record ClusterConfig(Role role, Redis redis, String origin) {
+
+    public enum Role {
+        SINGLE, ORIGIN, EDGE;
+
+        @JsonCreator
+        public static Role of(String name) {
+            try {
+                return valueOf(name.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("cluster.role must be single, origin or edge, not \"" + name + "\"");
+            }
+        }
+
+        @JsonValue
+        public String lower() { return name().toLowerCase(Locale.ROOT); }
+    }
+
+    /**
+     * Where the bus is and how to reach it. Credentials and TLS may also be in the URI
+     * ({@code rediss://user:pass@host:port}); the fields here are for keeping them out of it.
+     *
+     * @param stream the stream's key: origin and edges of one broadcast name the same
+     * @param maxLength the stream is trimmed to about this many entries; older history comes from the origin
+     * @param caCertPem TLS: PEM of the CA that signed Redis's certificate (empty = the JVM's trust store)
+     */
+    public record Redis(String uri, String username, String password, boolean tls, boolean verifyPeer,
+                        String caCertPem, String stream, long maxLength) {}
+
+    public static ClusterConfig single() {
+        return new ClusterConfig(Role.SINGLE, null, "");
+    }
+
+    /** One line naming what is missing, or null when the section is usable. */
+    public String problem() {
+        if (role == null || role == Role.SINGLE) return null;
+        if (redis == null || redis.uri() == null || redis.uri().isBlank()) return "cluster.redis.uri is needed for role " + role.lower();
+        if (redis.stream() == null || redis.stream().isBlank()) return "cluster.redis.stream must name the stream";
+        if (redis.maxLength() < 100) return "cluster.redis.maxLength must be at least 100 (got " + redis.maxLength() + ")";
+        if (role == Role.EDGE && (origin == null || !origin.matches("https?://.+"))) {
+            return "cluster.origin must be the origin's http://host:port for role edge (got \"" + (origin == null ? "" : origin) + "\")";
+        }
+        return null;
+    }
+
+    public ClusterConfig withRole(Role r, String originUrl) {
+        return new ClusterConfig(r, redis, originUrl);
+    }
+
+    public ClusterConfig withRedisUri(String uri) {
+        return new ClusterConfig(role, new Redis(uri, redis.username(), redis.password(), redis.tls(), redis.verifyPeer(),
+                redis.caCertPem(), redis.stream(), redis.maxLength()), origin);
+    }
+}

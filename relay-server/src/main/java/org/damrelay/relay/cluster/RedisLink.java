@@ -1,0 +1,51 @@
+package org.damrelay.relay.cluster;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SslOptions;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import java.io.File;
+
+/** A Lettuce client for the configured Redis, with its authentication and TLS passed through. */
+final class RedisLink {
+
+    /** Keys and field names as text, values (updates) as bytes. */
+    static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+
+    private RedisLink() {}
+
+    /** The URI for messages and logs: without a password that may be written in it. */
+    static String shown(ClusterConfig.Redis cfg) {
+        return cfg.uri().replaceFirst("//[^@/]*@", "//");
+    }
+
+    /**
+     * @param reconnect true: Lettuce reconnects by itself and replays what was queued meanwhile
+     *                  (the origin's appends); false: a lost connection fails the call, and the
+     *                  caller resynchronises (an edge)
+     */
+    static RedisClient client(ClusterConfig.Redis cfg, boolean reconnect) {
+        RedisURI uri;
+        try {
+            uri = RedisURI.create(cfg.uri());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("cluster.redis.uri \"" + shown(cfg) + "\": " + e.getMessage(), e);
+        }
+        if (cfg.username() != null && !cfg.username().isBlank()) uri.setUsername(cfg.username());
+        if (cfg.password() != null && !cfg.password().isEmpty()) uri.setPassword(cfg.password());
+        if (cfg.tls()) uri.setSsl(true);
+        if (uri.isSsl()) uri.setVerifyPeer(cfg.verifyPeer());
+        RedisClient client = RedisClient.create(uri);
+        ClientOptions.Builder options = ClientOptions.builder().autoReconnect(reconnect)
+                // bounded: a Redis away for long makes the origin drop appends (edges resync) rather than grow
+                .requestQueueSize(100_000);
+        if (cfg.caCertPem() != null && !cfg.caCertPem().isBlank()) {
+            options.sslOptions(SslOptions.builder().jdkSslProvider().trustManager(new File(cfg.caCertPem())).build());
+        }
+        client.setOptions(options.build());
+        return client;
+    }
+}

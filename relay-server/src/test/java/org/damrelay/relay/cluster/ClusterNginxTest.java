@@ -1,0 +1,88 @@
+package org.damrelay.relay.cluster;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.Subscribe;
+import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.it.Plays;
+import org.damrelay.relay.it.TestDriver;
+import org.damrelay.relay.it.TestRelay;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The documented nginx config in front of an origin and two edges: drivers to the origin, spectators over the edges. */
+class ClusterNginxTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @TempDir Path dir;
+    ClusterRig rig;
+    LocalNginx nginx;
+    TestDriver driver;
+
+    @BeforeEach
+    void start() throws Exception {
+        rig = ClusterRig.start(dir, 0, 2);
+        nginx = LocalNginx.start(dir.resolve("nginx"), rig.origin.port(), List.of(rig.edge(0).port(), rig.edge(1).port()));
+        // the driver, too, goes through nginx: to the origin
+        driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(nginx.port);
+    }
+
+    @AfterEach
+    void stop() {
+        if (driver != null) driver.close();
+        if (nginx != null) nginx.close();
+        if (rig != null) rig.close();
+    }
+
+    private int spectatorsOn(RelayServer edge) {
+        return edge.core().metrics().connections("spectator");
+    }
+
+    @Test
+    void aSpectatorWhoseEdgeDiesReconnectsThroughNginxToTheOtherAndResumes() throws Exception {
+        List<Move> moves = Plays.line(30, 6);
+        try (Follower f = new Follower(Subscribe.newBuilder().setEventId("nk").setRound(1).build()).connect(nginx.port)) {
+            await().atMost(WAIT).until(() -> spectatorsOn(rig.edge(0)) + spectatorsOn(rig.edge(1)) == 1);
+            int dying = spectatorsOn(rig.edge(0)) == 1 ? 0 : 1;
+            for (Move m : moves.subList(0, 10)) driver.sendDurable("101", Plays.event(m));
+            await().atMost(WAIT).until(() -> f.plies("nk-r1-b1") == 10);
+
+            rig.edge(dying).close();
+            await().atMost(WAIT).until(() -> !f.open());
+            for (Move m : moves.subList(10, 20)) driver.sendDurable("101", Plays.event(m));   // missed while away
+
+            f.connect(nginx.port);
+            assertEquals(1, spectatorsOn(rig.edge(1 - dying)), "nginx sent it to the edge that is alive");
+            for (Move m : moves.subList(20, 30)) driver.sendDurable("101", Plays.event(m));
+            await().atMost(WAIT).until(() -> f.plies("nk-r1-b1") == 30);
+            assertEquals(List.of(), f.violations);
+            assertEquals(30, f.updates.stream().filter(u -> u.getGameId().equals("nk-r1-b1")).count(), "every move once");
+            assertEquals(3, f.snapshots.size(), "one snapshot per game of the round on the first subscribe, none on the resume");
+        }
+    }
+
+    @Test
+    void publicPathsGoToTheEdgesAndTheClusterStateStaysInside() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> game = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + nginx.port + "/api/games/nk-r1-b1"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, game.statusCode());
+        HttpResponse<String> state = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + nginx.port + "/cluster/state"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, state.statusCode());
+        assertFalse(state.body().contains("nk-r1-b1"));
+    }
+}

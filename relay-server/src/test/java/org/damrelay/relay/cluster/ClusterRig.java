@@ -1,0 +1,73 @@
+package org.damrelay.relay.cluster;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.RelayConfig;
+import org.damrelay.relay.it.TestRelay;
+
+/** A real redis-server on a free loopback port, an origin and edges, all on this machine; the tests' event "nk". */
+final class ClusterRig implements AutoCloseable {
+
+    final Path dir;
+    final int delayRound2;
+    final LocalRedis redis;
+    RelayServer origin;
+    final List<RelayServer> edges = new ArrayList<>();
+
+    private ClusterRig(Path dir, int delayRound2, LocalRedis redis) {
+        this.dir = dir;
+        this.delayRound2 = delayRound2;
+        this.redis = redis;
+    }
+
+    static ClusterRig start(Path dir, int delayRound2, int edgeCount) throws Exception {
+        ClusterRig rig = redisOnly(dir, delayRound2);
+        try {
+            rig.origin = RelayServer.start(rig.originConfig());
+            rig.startEdges(rig.origin.port(), edgeCount);
+        } catch (Exception | Error e) {
+            rig.close();
+            throw e;
+        }
+        return rig;
+    }
+
+    /** Redis alone: the test runs the origin itself (another JVM, to kill it). */
+    static ClusterRig redisOnly(Path dir, int delayRound2) throws Exception {
+        return new ClusterRig(dir, delayRound2, LocalRedis.start(dir.resolve("redis")));
+    }
+
+    void startEdges(int originPort, int count) throws Exception {
+        for (int i = 0; i < count; i++) edges.add(RelayServer.start(edgeConfig(edges.size(), originPort, 0)));
+    }
+
+    /** The same file for every role, as an operator would keep it; only the cluster section differs. */
+    String yaml(Path data, String cluster) {
+        return TestRelay.yaml(data, delayRound2) + cluster;
+    }
+
+    String originYaml() {
+        return yaml(dir.resolve("origin"), "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n");
+    }
+
+    RelayConfig originConfig() {
+        return ConfigLoader.parse(originYaml(), null);
+    }
+
+    RelayConfig edgeConfig(int i, int originPort, int port) {
+        return ConfigLoader.parse(yaml(dir.resolve("edge" + i), "cluster: {role: edge, origin: \"http://127.0.0.1:" + originPort
+                + "\", redis: {uri: \"" + redis.uri() + "\"}}\n"), null).withPort(port);
+    }
+
+    RelayServer edge(int i) { return edges.get(i); }
+
+    @Override
+    public void close() {
+        for (RelayServer e : edges) e.close();
+        if (origin != null) origin.close();
+        redis.close();
+    }
+}
