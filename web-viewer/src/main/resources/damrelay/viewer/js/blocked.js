@@ -5,7 +5,7 @@ import { h, perFrame, keepFocus } from './ui.js';
 /** What the refused event was, in a few words: "MOVE 28-22 at ply 3". */
 export function refusedText(b) {
   const e = b.refused;
-  if (!e) return `seq ${b.seq} (the relay no longer holds the event; the driver sends it again)`;
+  if (!e) return `seq ${b.seq} (the event itself is not at hand: a gap, or the relay restarted)`;
   return [e.type, e.notation, e.ply ? `at ply ${e.ply}` : ''].filter(Boolean).join(' ');
 }
 

@@ -32,7 +32,8 @@ final class BlockedBoards {
         GameInfo info = g.info();
         Source src = new Source(info.getEventId(), info.getSourceDriver(), info.getSourceBoard());
         var book = core.book();
-        if (!book.cursors().containsKey(src)) return Optional.empty();
+        // a board feeds one game at a time: the games of its earlier rounds are not blocked by it
+        if (!book.cursors().containsKey(src) || !book.directory().gameFor(src).orElse("").equals(g.id())) return Optional.empty();
         SourceCursor cursor = book.cursor(src);
         BlockedBoard.Builder b = BlockedBoard.newBuilder().setGameId(g.id()).setBoard(info.getBoard()).setBlocked(true);
         if (cursor.blocked()) {

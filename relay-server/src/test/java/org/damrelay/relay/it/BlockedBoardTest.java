@@ -25,12 +25,18 @@ class BlockedBoardTest {
 
     @TempDir Path dir;
 
+    /** Board 101 of the hall, its game nk-r1-b1 at 1. 32-28. */
+    private static TestDriver afterFirstMove(RelayServer relay) throws Exception {
+        TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
+        d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+        return d;
+    }
+
     @Test
     void aMoveRefusedAfterAResultIsAppliedWhenTheArbiterReopensTheGameAndResolves() throws Exception {
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
              TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
-            TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-            d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+            TestDriver d = afterFirstMove(relay);
             // a result entered too early: the next move on the board is refused and blocks it
             arbiter.requestOk(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.DRAW)));
             d.send("101", Plays.event(Move.quiet(19, 23)));
@@ -61,8 +67,7 @@ class BlockedBoardTest {
     void theArbiterStreamTellsWhichBoardsAreBlockedAlsoToAConsoleOpenedLaterAndWhenOneIsReleased() throws Exception {
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
              TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
-            TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-            d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+            TestDriver d = afterFirstMove(relay);
             d.send("101", Plays.event(Move.quiet(28, 22))); // white again: refused, the board blocks
             await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() == 1);
             await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
