@@ -1,5 +1,6 @@
 package org.damrelay.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -102,7 +103,7 @@ public final class BenchCommand implements Callable<Integer> {
     private static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "unknown";
         }
     }

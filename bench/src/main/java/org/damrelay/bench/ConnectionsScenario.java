@@ -2,6 +2,7 @@ package org.damrelay.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** 19,500 idle spectators on one relay: handshake failures and process memory per connection. */
@@ -9,7 +10,7 @@ final class ConnectionsScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        List<String> jvm = new java.util.ArrayList<>(relayJvm);
+        List<String> jvm = new ArrayList<>(relayJvm);
         jvm.add("-XX:NativeMemoryTracking=summary");  // to say where the resident memory goes
         return new Rig.Setup(100, Scenario.scaled(195, scale), 3, 0, 500, 3, 5, jvm, workDir, true);
     }

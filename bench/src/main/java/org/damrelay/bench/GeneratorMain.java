@@ -8,8 +8,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.damrelay.bench.load.SpectatorLoad;
 
@@ -67,13 +69,13 @@ public final class GeneratorMain {
     static String encode(Histogram h) {
         ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(buf);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
     }
 
     static Histogram decode(String base64) {
         try {
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-        } catch (java.util.zip.DataFormatException e) {
+        } catch (DataFormatException e) {
             throw new IllegalArgumentException("generator sent a histogram that does not decode", e);
         }
     }

@@ -2,6 +2,7 @@ package org.damrelay.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ final class Jcmd {
      */
     static long liveHeapBytes(long pid, Path saveTo) throws IOException {
         String histogram = run(pid, "GC.class_histogram");
-        java.nio.file.Files.writeString(saveTo, histogram);
+        Files.writeString(saveTo, histogram);
         Matcher m = TOTAL.matcher(histogram);
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }

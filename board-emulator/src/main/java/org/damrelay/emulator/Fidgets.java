@@ -2,6 +2,7 @@ package org.damrelay.emulator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Squares;
@@ -87,8 +88,8 @@ public final class Fidgets {
         board.advance(Math.max(0, thinkMs - spent));
     }
 
-    private java.util.Optional<Integer> pick(List<Integer> squares) {
-        return squares.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(squares.get(rnd.nextInt(squares.size())));
+    private Optional<Integer> pick(List<Integer> squares) {
+        return squares.isEmpty() ? Optional.empty() : Optional.of(squares.get(rnd.nextInt(squares.size())));
     }
 
     private List<Integer> occupied(Color color) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.damrelay.draughts.rules.Color;
+import org.damrelay.draughts.rules.Piece;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Squares;
 import org.damrelay.driver.board.Sensed;
@@ -152,10 +153,10 @@ public final class PhysicalBoard {
         Position p = Position.empty(sideToMove);
         for (int s = 1; s <= Squares.COUNT; s++) {
             p = switch (at(s)) {
-                case WHITE_MAN -> p.with(s, org.damrelay.draughts.rules.Piece.WHITE_MAN);
-                case WHITE_KING -> p.with(s, org.damrelay.draughts.rules.Piece.WHITE_KING);
-                case BLACK_MAN -> p.with(s, org.damrelay.draughts.rules.Piece.BLACK_MAN);
-                case BLACK_KING -> p.with(s, org.damrelay.draughts.rules.Piece.BLACK_KING);
+                case WHITE_MAN -> p.with(s, Piece.WHITE_MAN);
+                case WHITE_KING -> p.with(s, Piece.WHITE_KING);
+                case BLACK_MAN -> p.with(s, Piece.BLACK_MAN);
+                case BLACK_KING -> p.with(s, Piece.BLACK_KING);
                 default -> p;
             };
         }

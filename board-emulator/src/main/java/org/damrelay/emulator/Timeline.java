@@ -1,5 +1,7 @@
 package org.damrelay.emulator;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.Sensed;
@@ -28,7 +30,7 @@ public record Timeline(List<BoardEvent> events) {
     /** The board as the host would know it from the reports up to and including time t. */
     public Sensed[] reportedBoardAt(long t) {
         Sensed[] board = new Sensed[Fields.COUNT];
-        java.util.Arrays.fill(board, Sensed.EMPTY);
+        Arrays.fill(board, Sensed.EMPTY);
         for (BoardEvent e : events) {
             if (e.t() > t) break;
             if (e instanceof BoardEvent.BoardDumped d) board = d.fields();
@@ -43,7 +45,7 @@ public record Timeline(List<BoardEvent> events) {
      * started (joining a game in progress).
      */
     public Timeline joinedAt(long t) {
-        List<BoardEvent> out = new java.util.ArrayList<>();
+        List<BoardEvent> out = new ArrayList<>();
         out.add(new BoardEvent.BoardDumped(t, reportedBoardAt(t)));
         for (BoardEvent e : events) if (e.t() > t) out.add(e);
         return new Timeline(out);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.damrelay.draughts.rules.Color;
+import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
 
 /**
@@ -61,7 +62,7 @@ final class TimelineAssembler {
         }
     }
 
-    private static void emit(List<Timed> out, double at, org.damrelay.driver.board.ClockReading r,
+    private static void emit(List<Timed> out, double at, ClockReading r,
                              List<PhysicalBoard.Outage> outages) {
         for (PhysicalBoard.Outage o : outages) if (at >= o.from() && at < o.until()) return;
         out.add(new Timed(at, 3, new BoardEvent.ClockRead((long) Math.floor(at), r)));

@@ -4,6 +4,7 @@ import static org.damrelay.emulator.NoiseSource.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Predicate;
 import org.damrelay.draughts.rules.Move;
@@ -166,7 +167,7 @@ class NoiseEffectsTest {
     void reverseTakesCapturedPiecesOffInReverseOrder() {
         List<Move> moves = game(m -> m.stream().filter(x -> x.captureCount() >= 2).count() >= 2);
         assertEquals(pathOrders(moves, 2), removalOrders(run(moves, REVERSE, 0), 2));
-        List<List<Integer>> reversed = pathOrders(moves, 2).stream().map(l -> { List<Integer> c = new ArrayList<>(l); java.util.Collections.reverse(c); return (List<Integer>) c; }).toList();
+        List<List<Integer>> reversed = pathOrders(moves, 2).stream().map(l -> { List<Integer> c = new ArrayList<>(l); Collections.reverse(c); return (List<Integer>) c; }).toList();
         assertEquals(reversed, removalOrders(run(moves, REVERSE, 1), 2));
     }
 
@@ -176,7 +177,7 @@ class NoiseEffectsTest {
         List<List<Integer>> orders = removalOrders(run(moves, CRISS_CROSS, 1), 3), path = pathOrders(moves, 3);
         for (int i = 0; i < orders.size(); i++) {
             List<Integer> rev = new ArrayList<>(path.get(i));
-            java.util.Collections.reverse(rev);
+            Collections.reverse(rev);
             assertNotEquals(path.get(i), orders.get(i));
             assertNotEquals(rev, orders.get(i));
         }

@@ -3,6 +3,7 @@ package org.damrelay.emulator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Squares;
@@ -108,7 +109,7 @@ final class SettleReconstruction implements BoardObserver {
         StringBuilder sb = new StringBuilder();
         for (int s = 1; s <= Squares.COUNT; s++) {
             var piece = p.pieceAt(s);
-            sb.append(piece == null ? '.' : piece.color() == org.damrelay.draughts.rules.Color.WHITE ? 'w' : 'b');
+            sb.append(piece == null ? '.' : piece.color() == Color.WHITE ? 'w' : 'b');
         }
         return sb.toString();
     }

@@ -3,9 +3,11 @@ package org.damrelay.records;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -184,7 +186,7 @@ public final class RecordFile {
 
     /** Writes {@code messages} as one file of records, atomically ({@link #writeAtomically}). */
     public static void writeAllAtomically(Path target, Iterable<? extends MessageLite> messages) throws IOException {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (MessageLite m : messages) out.write(frame(m.toByteArray()));
         writeAtomically(target, out.toByteArray());
     }
@@ -212,7 +214,7 @@ public final class RecordFile {
     public static void syncDirectory(Path dir) throws IOException {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
             ch.force(true);
-        } catch (UnsupportedOperationException | java.nio.file.AccessDeniedException e) {
+        } catch (UnsupportedOperationException | AccessDeniedException e) {
             // not a platform that opens directories: nothing more to do
         }
     }

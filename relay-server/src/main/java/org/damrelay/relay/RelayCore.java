@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.GameUpdate;
@@ -17,11 +19,11 @@ import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.TokenStore;
-import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.fanout.UpdateBus;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
+import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.metrics.RelayMetrics;
 import org.damrelay.relay.store.Journal;
 import org.damrelay.relay.store.SnapshotStore;
@@ -56,8 +58,8 @@ public final class RelayCore implements AutoCloseable {
     private final List<LiveListener> live = new CopyOnWriteArrayList<>();
     private final Set<String> releaseScheduled = new HashSet<>();
     private volatile boolean failed;
-    private final java.util.concurrent.ExecutorService snapshotWriter =
-            java.util.concurrent.Executors.newSingleThreadExecutor(new DefaultThreadFactory("relay-snapshot"));
+    private final ExecutorService snapshotWriter =
+            Executors.newSingleThreadExecutor(new DefaultThreadFactory("relay-snapshot"));
     private long sinceSnapshot;
     private boolean snapshotting;
 

@@ -5,6 +5,7 @@ import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
 import java.io.PrintWriter;
 import java.net.BindException;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,11 +15,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.relay.cluster.LocalRedis;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code damrelay demo}: the whole system on one machine, ten emulated boards of a team match. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -164,7 +165,7 @@ public final class DemoCommand implements Callable<Integer> {
             if (c instanceof BindException || m.contains("Address already in use")) {
                 return "port " + port + " on " + host + " is in use (another demo or relay?); choose another with --port, or --port 0 for any free one";
             }
-            if (m.contains("Cannot assign requested address") || c instanceof java.net.UnknownHostException) {
+            if (m.contains("Cannot assign requested address") || c instanceof UnknownHostException) {
                 return "cannot listen on " + host + ": not an address of this machine";
             }
             if (m.contains("Permission denied")) return "no permission to listen on port " + port + " (ports below 1024 need root)";

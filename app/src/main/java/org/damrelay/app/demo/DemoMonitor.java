@@ -25,6 +25,7 @@ import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
+import org.damrelay.proto.Ply;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.game.Pdn;
@@ -108,7 +109,7 @@ final class DemoMonitor implements AutoCloseable {
         return f;
     }
 
-    private static String moveText(org.damrelay.proto.Ply p) {
+    private static String moveText(Ply p) {
         int ply = p.getPly();
         return (ply + 1) / 2 + (ply % 2 == 1 ? ". " : "... ") + (p.getNotation().isEmpty() ? "(position set)" : p.getNotation());
     }

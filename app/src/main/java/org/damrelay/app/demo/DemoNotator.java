@@ -26,6 +26,7 @@ import org.damrelay.proto.DeviceRequest;
 import org.damrelay.proto.MoveData;
 import org.damrelay.proto.NotationRequest;
 import org.damrelay.proto.NotatorName;
+import org.damrelay.proto.Side;
 import org.damrelay.proto.TimeEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,7 +104,7 @@ final class DemoNotator implements AutoCloseable {
                 .addAllPath(move.path());
         send(DeviceRequest.newBuilder().setEntry(DeviceEntry.newBuilder().setSeq(++next).setMove(md)
                 .setClock(Clock.newBuilder().setWhiteMs((int) whiteMs).setBlackMs((int) blackMs)
-                        .setRunning(white ? org.damrelay.proto.Side.BLACK : org.damrelay.proto.Side.WHITE))
+                        .setRunning(white ? Side.BLACK : Side.WHITE))
                 .setDeviceTimeMs(System.currentTimeMillis())).build());
         position = position.apply(move);
         pace.schedule(this::enterNext, plyMillis, TimeUnit.MILLISECONDS);

@@ -11,6 +11,7 @@ import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
@@ -69,7 +70,7 @@ class RelayDriverAgreementTest {
             Timeline timeline = new Emulator(EmulatorConfig.defaults().withNoise(NoiseProfile.defaults()).withSeed(seed + i))
                     .play(g.start(), g.plies());
             GameInfo info = GameInfo.newBuilder().setGameId("corpus-" + i).setVariant(g.variant().name())
-                    .setStartFen(g.start().equals(org.damrelay.draughts.rules.Position.start()) ? "" : Fen.write(g.start())).build();
+                    .setStartFen(g.start().equals(Position.start()) ? "" : Fen.write(g.start())).build();
             GameFold relay = new GameFold(info);
             List<String> mismatches = new ArrayList<>();
             Reconstructor[] driver = new Reconstructor[1];

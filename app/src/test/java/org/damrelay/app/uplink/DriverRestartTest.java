@@ -17,6 +17,7 @@ import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.speaker.BoardSpeaker;
 import org.damrelay.emulator.speaker.LinePump;
 import org.damrelay.emulator.speaker.Pace;
+import org.damrelay.proto.EventType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +49,7 @@ class DriverRestartTest {
      * stopped in order (a kill -9 would not even say that much).
      */
     private static List<String> invented(HallRelay relay) throws Exception {
-        return relay.alerts().stream().filter(a -> a.getEvent().getType() != org.damrelay.proto.EventType.BOARD_DISCONNECTED)
+        return relay.alerts().stream().filter(a -> a.getEvent().getType() != EventType.BOARD_DISCONNECTED)
                 .map(a -> a.getGameId() + " " + a.getEvent().getType() + ": " + a.getEvent().getText()).toList();
     }
 

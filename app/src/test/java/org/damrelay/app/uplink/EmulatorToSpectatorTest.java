@@ -14,19 +14,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.station.DriverStation;
+import org.damrelay.driver.uplink.UplinkConfig;
+import org.damrelay.emulator.InProcessLine;
 import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.speaker.BoardSpeaker;
 import org.damrelay.emulator.speaker.LinePump;
 import org.damrelay.emulator.speaker.Pace;
-import org.damrelay.driver.reconstruct.ReconstructConfig;
-import org.damrelay.driver.station.DriverStation;
-import org.damrelay.emulator.InProcessLine;
-import org.damrelay.driver.uplink.UplinkConfig;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.SpectatorMessage;
 import org.junit.jupiter.api.Test;
@@ -93,7 +94,7 @@ class EmulatorToSpectatorTest {
         List<String> expected = new ArrayList<>();
         Position p = game.start();
         for (Move m : game.plies().subList(0, PLIES)) {
-            expected.add(org.damrelay.draughts.notation.Notation.of(p, m, game.variant()));
+            expected.add(Notation.of(p, m, game.variant()));
             p = p.apply(m);
         }
 

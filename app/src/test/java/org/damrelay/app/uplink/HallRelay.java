@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.testing.SharedTree;
+import org.damrelay.proto.Alert;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
@@ -58,7 +59,7 @@ final class HallRelay implements AutoCloseable {
     }
 
     /** Every alert the relay holds, of any game. */
-    java.util.List<org.damrelay.proto.Alert> alerts() throws Exception {
+    List<Alert> alerts() throws Exception {
         return relay.server().core().executor().submit(() -> relay.server().core().book().alerts()).get();
     }
 

@@ -1,6 +1,7 @@
 package org.damrelay.driver.arbiter;
 
 import org.damrelay.draughts.game.DrawRule;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Variant;
 
 /**
@@ -49,7 +50,7 @@ public final class Rulebook {
     }
 
     /** "White" or "Black", as event texts name the players. */
-    public static String name(org.damrelay.draughts.rules.Color c) {
-        return c == org.damrelay.draughts.rules.Color.WHITE ? "White" : "Black";
+    public static String name(Color c) {
+        return c == Color.WHITE ? "White" : "Black";
     }
 }

@@ -1,7 +1,8 @@
 package org.damrelay.driver.capture;
 
-import org.damrelay.driver.dgt.transport.LinkSupervisor;
+import java.io.IOException;
 import org.damrelay.driver.dgt.transport.LineHandler;
+import org.damrelay.driver.dgt.transport.LinkSupervisor;
 
 /**
  * Plays a capture through a line's handler (the same single-board session or bus poller that runs
@@ -56,7 +57,7 @@ public final class CaptureReplay {
                     handler.onSent(t, bytes);
                 }
             }
-        } catch (java.io.IOException impossible) {
+        } catch (IOException impossible) {
             throw new AssertionError("the replay sink does not fail", impossible);
         }
     }

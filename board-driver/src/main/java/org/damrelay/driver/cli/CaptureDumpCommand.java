@@ -3,6 +3,7 @@ package org.damrelay.driver.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.damrelay.driver.capture.CaptureFormatException;
 import org.damrelay.driver.capture.CaptureReader;
@@ -40,7 +41,7 @@ public final class CaptureDumpCommand implements Callable<Integer> {
             return 1;
         }
         capture.metadata().forEach((k, v) -> v.forEach(value -> out.println("# " + k + ": " + value)));
-        if (capture.metadata().getOrDefault("mode", java.util.List.of()).contains("bus")) {
+        if (capture.metadata().getOrDefault("mode", List.of()).contains("bus")) {
             line.bus = true; // the live command records the line's mode
         }
         try {

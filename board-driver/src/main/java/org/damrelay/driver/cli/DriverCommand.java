@@ -1,9 +1,11 @@
 package org.damrelay.driver.cli;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
@@ -15,9 +17,9 @@ import org.damrelay.driver.station.DriverStation;
 import org.damrelay.driver.uplink.IngestRefusedException;
 import org.damrelay.driver.uplink.UplinkConfig;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code damrelay driver}: the boards of a hall to the relay. */
 @Command(name = "driver", mixinStandardHelpOptions = true,
@@ -78,7 +80,7 @@ public final class DriverCommand implements Callable<Integer> {
     String pieceCodes;
 
     /** The station configuration these options describe. */
-    DriverStation.Config config() throws java.io.IOException {
+    DriverStation.Config config() throws IOException {
         List<BoardSource> sources = new ArrayList<>();
         ports.forEach(p -> sources.add(BoardSource.Port.parse(p)));
         serials.forEach(s -> sources.add(new BoardSource.Serial(s)));
@@ -91,7 +93,7 @@ public final class DriverCommand implements Callable<Integer> {
         if (token == null || token.isBlank()) {
             throw new IllegalArgumentException("no driver token: give --token or set DAMRELAY_DRIVER_TOKEN");
         }
-        PieceCodes codes = switch (pieceCodes.toLowerCase(java.util.Locale.ROOT)) {
+        PieceCodes codes = switch (pieceCodes.toLowerCase(Locale.ROOT)) {
             case "standard" -> PieceCodes.standard();
             case "swapped" -> PieceCodes.swapped();
             default -> throw new IllegalArgumentException("--piece-codes must be standard or swapped, not " + pieceCodes);
@@ -115,7 +117,7 @@ public final class DriverCommand implements Callable<Integer> {
             stop.countDown();
             try {
                 station.close();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 System.err.println("damrelay driver: closing: " + e.getMessage());
             }
         }, "driver-shutdown");

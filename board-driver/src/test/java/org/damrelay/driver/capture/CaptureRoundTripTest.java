@@ -2,6 +2,7 @@ package org.damrelay.driver.capture;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.List;
 import org.damrelay.driver.clock.ManualClock;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -118,9 +120,9 @@ class CaptureRoundTripTest {
         // a move in pieces, split across reads, then a garbage byte and the clock
         byte[] lift = new BoardMessage.FieldUpdate(61, 0).encode();
         byte[] put = new BoardMessage.FieldUpdate(52, 1).encode();
-        board.line().inject(java.util.Arrays.copyOfRange(lift, 0, 2));
+        board.line().inject(Arrays.copyOfRange(lift, 0, 2));
         supervisor.step();
-        board.line().inject(concat(java.util.Arrays.copyOfRange(lift, 2, 5), put, bytes(0x13)));
+        board.line().inject(concat(Arrays.copyOfRange(lift, 2, 5), put, bytes(0x13)));
         supervisor.step();
         board.line().fail("unplugged");
         for (int i = 0; i < 40 && live.boards.size() < 2; i++) {
@@ -141,7 +143,7 @@ class CaptureRoundTripTest {
     }
 
     private static byte[] concat(byte[]... parts) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] p : parts) {
             out.writeBytes(p);
         }

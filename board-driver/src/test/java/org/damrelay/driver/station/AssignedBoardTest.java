@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import org.damrelay.draughts.game.TimeControl;
 import java.util.Optional;
+import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.uplink.Outbox;
+import org.damrelay.proto.DrawCount;
 import org.damrelay.proto.GameInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class AssignedBoardTest {
     @Test
     void anAdjournedGamesCountsReachTheReconstruction() throws Exception {
         GameInfo adjourned = GameInfo.newBuilder().setGameId("nk-r1-b2").setStartFen("W:WK46:BK1,K2,K3").setSourceBoard("5522")
-                .addStartCounts(org.damrelay.proto.DrawCount.newBuilder().setRule("SIXTEEN_MOVES").setCount(9)).build();
+                .addStartCounts(DrawCount.newBuilder().setRule("SIXTEEN_MOVES").setCount(9)).build();
         try (Outbox outbox = Outbox.open(dir)) {
             AssignedBoard board = new AssignedBoard("5522", ReconstructConfig.defaults(Variant.INTERNATIONAL), Optional.empty(), outbox);
             board.assign(adjourned);

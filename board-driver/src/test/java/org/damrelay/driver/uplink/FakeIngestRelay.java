@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.damrelay.proto.Ack;
@@ -223,6 +224,6 @@ final class FakeIngestRelay implements AutoCloseable {
     public void close() throws InterruptedException {
         if (server != null) server.close().sync();
         clients.close().sync();
-        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }
 }

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
@@ -82,14 +85,14 @@ class GameEventsTest {
     }
 
     /** Wire events the relay or a notation device raises (game.proto says so): no board driver sends them. */
-    private static final java.util.Set<org.damrelay.proto.EventType> RAISED_BY_THE_RELAY =
-            java.util.EnumSet.of(org.damrelay.proto.EventType.BOARD_BLOCKED, org.damrelay.proto.EventType.SEQUENCE_CONFLICT,
+    private static final Set<org.damrelay.proto.EventType> RAISED_BY_THE_RELAY =
+            EnumSet.of(org.damrelay.proto.EventType.BOARD_BLOCKED, org.damrelay.proto.EventType.SEQUENCE_CONFLICT,
                     org.damrelay.proto.EventType.NOTATION_STOPPED);
 
     @Test
     void everyEventNameAndSubtypeMapsOneToOneOnTheWire() {
         // a value added on one side only fails here (and the exhaustive switches stop the build on the driver's side)
-        java.util.Set<org.damrelay.proto.EventType> wire = java.util.EnumSet.noneOf(org.damrelay.proto.EventType.class);
+        Set<org.damrelay.proto.EventType> wire = EnumSet.noneOf(org.damrelay.proto.EventType.class);
         for (EventType t : EventType.values()) {
             org.damrelay.proto.EventType w = GameEvents.wireType(t);
             assertEquals(t.name(), w.name());
@@ -100,7 +103,7 @@ class GameEventsTest {
             if (RAISED_BY_THE_RELAY.contains(w)) continue;
             assertTrue(wire.contains(w), w + " has no reconstruction event: add it to driver.arbiter.EventType and GameEvents");
         }
-        java.util.Set<IllegalSubtype> subtypes = java.util.EnumSet.noneOf(IllegalSubtype.class);
+        Set<IllegalSubtype> subtypes = EnumSet.noneOf(IllegalSubtype.class);
         for (IllegalKind k : IllegalKind.values()) {
             assertEquals(k.name(), GameEvents.wireSubtype(k).name());
             subtypes.add(GameEvents.wireSubtype(k));
@@ -116,7 +119,7 @@ class GameEventsTest {
     }
 
     @Test
-    void aNewGameSetUpOnTheBoardGoesToTheRelayInOrder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    void aNewGameSetUpOnTheBoardGoesToTheRelayInOrder(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         try (Outbox outbox = Outbox.open(tmp)) {
             BoardFeed feed = new BoardFeed("5521", Variant.INTERNATIONAL, outbox);
             feed.onEvent(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, 5, List.of(), "new game"));

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,11 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import org.damrelay.proto.Ack;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
-import org.damrelay.records.RecordFile;
 import org.damrelay.proto.MoveData;
+import org.damrelay.records.RecordFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,7 +122,7 @@ class OutboxTest {
                 Path seg = copy.resolve("segment-000000000001.log");
                 try (FileChannel ch = FileChannel.open(seg, StandardOpenOption.WRITE)) {
                     ch.truncate(cut);
-                    if (zeroFill) ch.write(java.nio.ByteBuffer.allocate((int) (after - cut)), cut);
+                    if (zeroFill) ch.write(ByteBuffer.allocate((int) (after - cut)), cut);
                 }
                 try (Outbox box = Outbox.open(copy)) {
                     assertEquals(List.of(1L, 2L), seqs(box.unacked(), "a"), "cut at " + cut);
@@ -240,11 +244,11 @@ class OutboxTest {
             for (int i = 1; i <= 3; i++) box.append("a", move(i, 32, 28));
         }
         // acked.state as the previous version wrote it: delimited Acks, then a CRC-32C of them
-        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
-        org.damrelay.proto.Ack.newBuilder().setBoard("a").setSeq(2).build().writeDelimitedTo(body);
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        Ack.newBuilder().setBoard("a").setSeq(2).build().writeDelimitedTo(body);
+        CRC32C crc = new CRC32C();
         crc.update(body.toByteArray());
-        body.write(java.nio.ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+        body.write(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
         Files.write(dir.resolve("acked.state"), body.toByteArray());
         try (Outbox box = Outbox.open(dir)) {
             assertEquals(List.of(3L), seqs(box.unacked(), "a"));

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.GameEvent;
@@ -146,7 +147,7 @@ class RelayUplinkTest {
         outbox.append("5521", ply(1));
         uplink = startUplink("wrong-token");
         ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-                () -> uplink.refused().get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS));
+                () -> uplink.refused().get(WAIT.toSeconds(), TimeUnit.SECONDS));
         IngestRefusedException refused = assertInstanceOf(IngestRefusedException.class, e.getCause());
         assertEquals(4401, refused.closeCode());
         assertTrue(refused.getMessage().contains("--token"), refused.getMessage());

@@ -1,5 +1,6 @@
 package org.damrelay.emulator.cli;
 
+import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -12,15 +13,16 @@ import java.util.concurrent.Callable;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Variant;
-import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
+import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
-import org.damrelay.driver.dgt.session.SingleBoardSession;
-import org.damrelay.driver.dgt.transport.LineHandler;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
+import org.damrelay.driver.dgt.session.SingleBoardSession;
 import org.damrelay.driver.dgt.transport.JSerialCommChannel;
+import org.damrelay.driver.dgt.transport.LineHandler;
+import org.damrelay.emulator.ClockSetting;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
@@ -180,7 +182,7 @@ public final class EmulateCommand implements Callable<Integer> {
         List<Timeline> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned)
-                    .withClock(org.damrelay.emulator.ClockSetting.parse(clock, bronstein));
+                    .withClock(ClockSetting.parse(clock, bronstein));
             if (source.scenario != null) {
                 String text = Files.readString(source.scenario, StandardCharsets.UTF_8);
                 out.add(new ScenarioRunner(Variant.INTERNATIONAL).run(ScenarioParser.parse(text), config));
@@ -205,7 +207,7 @@ public final class EmulateCommand implements Callable<Integer> {
     private int writeCapture(List<BoardSpeaker> boards, PrintWriter err) throws IOException {
         BoardSpeaker board = boards.get(0);
         boolean toStdout = line == null || line.capture == null || line.capture.equals("-");
-        Writer w = toStdout ? new java.io.FilterWriter(spec.commandLine().getOut()) {
+        Writer w = toStdout ? new FilterWriter(spec.commandLine().getOut()) {
             @Override public void close() throws IOException {
                 flush(); // stdout stays open for whoever prints after us
             }

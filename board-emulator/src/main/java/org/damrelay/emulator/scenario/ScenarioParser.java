@@ -3,11 +3,14 @@ package org.damrelay.emulator.scenario;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Squares;
+import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.board.Sensed;
+import org.damrelay.emulator.ClockSetting;
 import org.damrelay.emulator.PlyPlan;
 
 /**
@@ -50,8 +53,8 @@ public final class ScenarioParser {
 
     public static Scenario parse(String text) {
         Position start = Position.start();
-        org.damrelay.emulator.ClockSetting clock = null;
-        org.damrelay.draughts.rules.Variant variant = null;
+        ClockSetting clock = null;
+        Variant variant = null;
         List<Step> steps = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -73,7 +76,7 @@ public final class ScenarioParser {
                     if (!steps.isEmpty()) throw new ScenarioException(n, "'variant' must come before every step");
                     arity(n, w, 1, 1);
                     try {
-                        variant = org.damrelay.draughts.rules.Variant.valueOf(w[1].toUpperCase(java.util.Locale.ROOT));
+                        variant = Variant.valueOf(w[1].toUpperCase(Locale.ROOT));
                     } catch (IllegalArgumentException e) {
                         throw new ScenarioException(n, "unknown variant \"" + w[1] + "\" (international, frisian)");
                     }
@@ -85,7 +88,7 @@ public final class ScenarioParser {
                     if (w.length == 4 && !w[3].equals("bronstein") && !w[3].equals("fischer")) {
                         throw new ScenarioException(n, "clock mode \"" + w[3] + "\" is not fischer or bronstein");
                     }
-                    clock = org.damrelay.emulator.ClockSetting.parse(w[1] + "+" + w[2], w.length == 4 && w[3].equals("bronstein"));
+                    clock = ClockSetting.parse(w[1] + "+" + w[2], w.length == 4 && w[3].equals("bronstein"));
                     continue;
                 }
                 steps.add(step(n, w));

@@ -8,8 +8,10 @@ import java.util.Map;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.rules.Squares;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.board.Sensed;
+import org.damrelay.emulator.CaptureGeometry;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.PhysicalBoard;
@@ -150,8 +152,8 @@ public final class ScenarioRunner {
         // An irregular capture: it takes whatever it jumps.
         long captured = 0;
         for (int i = 0; i + 1 < sq.size(); i++) {
-            for (int s : org.damrelay.emulator.CaptureGeometry.between(sq.get(i), sq.get(i + 1))) {
-                if (!pos.isEmpty(s) && s != from) captured |= org.damrelay.draughts.rules.Squares.bit(s);
+            for (int s : CaptureGeometry.between(sq.get(i), sq.get(i + 1))) {
+                if (!pos.isEmpty(s) && s != from) captured |= Squares.bit(s);
             }
         }
         return new Move(from, to, captured, sq);

@@ -1,5 +1,6 @@
 package org.damrelay.emulator.speaker;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -155,7 +156,7 @@ public final class BoardSpeaker {
         if (clock != null && r.rightLeverHigh() != clock.rightLeverHigh()) {
             // A lever press: the log keeps the pressing side's time.
             boolean rightPressed = r.rightLeverHigh();
-            java.time.Duration d = rightPressed ? r.right() : r.left();
+            Duration d = rightPressed ? r.right() : r.left();
             EeEntry tag = new EeEntry.TimeTag(!rightPressed, (int) Math.min(9, d.toHours()), d.toMinutesPart(), d.toSecondsPart());
             pendingChanges.add(tag);
             log.add(tag);
@@ -268,7 +269,7 @@ public final class BoardSpeaker {
         return new BoardMessage.ClockTimes(right, left, status);
     }
 
-    private static ClockFace face(java.time.Duration d, boolean flag) {
+    private static ClockFace face(Duration d, boolean flag) {
         ClockFace f = ClockFace.of(d);
         return new ClockFace(f.hours(), f.minutes(), f.seconds(), flag, false, flag);
     }

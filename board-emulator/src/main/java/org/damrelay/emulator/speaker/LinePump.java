@@ -2,8 +2,11 @@ package org.damrelay.emulator.speaker;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.driver.dgt.protocol.HostCommand;
 import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
@@ -33,7 +36,7 @@ public final class LinePump implements Runnable {
     private LineRecorder capture = LineRecorder.NONE;
     private volatile boolean hostSpoke;
     private final List<HostCommand> received = new ArrayList<>();
-    private final java.util.concurrent.BlockingQueue<byte[]> inbound = new java.util.concurrent.LinkedBlockingQueue<>();
+    private final BlockingQueue<byte[]> inbound = new LinkedBlockingQueue<>();
     private volatile boolean stopped;
     private volatile boolean done;
     private volatile SerialChannel line;
@@ -171,7 +174,7 @@ public final class LinePump implements Runnable {
             while (line == l) {
                 try {
                     int n = l.read(buf, 50);
-                    if (n > 0) inbound.add(java.util.Arrays.copyOf(buf, n));
+                    if (n > 0) inbound.add(Arrays.copyOf(buf, n));
                 } catch (IOException e) {
                     return; // closed or pulled: the pump notices through the timeline
                 }

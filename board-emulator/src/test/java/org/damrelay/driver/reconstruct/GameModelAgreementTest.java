@@ -14,6 +14,7 @@ import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.GameSettings;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
@@ -56,7 +57,7 @@ class GameModelAgreementTest {
                 Game at = g.truncate(n);
                 if (at.kingRuns().blockedKing(at.position()) != 0) blocked++;
             }
-            if (p.plies().size() > 0 && g.position().kings(org.damrelay.draughts.rules.Color.WHITE) + g.position().kings(org.damrelay.draughts.rules.Color.BLACK) != 0) kings++;
+            if (p.plies().size() > 0 && g.position().kings(Color.WHITE) + g.position().kings(Color.BLACK) != 0) kings++;
             if (g.outcome().drawRule() != null) draws.add(g.outcome().drawRule());
         }
         assertTrue(blocked >= 5, "art. 17 positions: " + blocked);

@@ -4,23 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnWriter;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.draughts.testing.SharedTree;
+import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventJson;
+import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.replay.ReconstructedPdn;
 import org.damrelay.driver.uplink.GameEvents;
 import org.damrelay.driver.uplink.WirePlies;
-import org.damrelay.proto.wire.GameWire;
-import org.damrelay.draughts.testing.SharedTree;
-import org.damrelay.driver.arbiter.ArbiterEvent;
-import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
+import org.damrelay.emulator.Fields;
 import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
+import org.damrelay.proto.wire.GameWire;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,7 +68,7 @@ class JoinMidGameTest {
             PdnGame g = games.get(i);
             List<ArbiterEvent> events = new ArrayList<>();
             Reconstructor r = joined(g, NoiseProfile.defaults(), 700 + i, g.plies().size() / 3 | 1, events); // black to move at the join
-            PdnGame record = ReconstructedPdn.records(r.game(), java.util.Map.of()).get(0);
+            PdnGame record = ReconstructedPdn.records(r.game(), Map.of()).get(0);
             if (record.start().sideToMove() != Color.BLACK) continue; // the first still board came after white's reply
             checked++;
 
@@ -100,12 +105,12 @@ class JoinMidGameTest {
     void aBoardBeingSetUpIsNoGameInProgress() {
         // a partly set-up start position stays still for long: waiting for the rest, not joining
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(org.damrelay.draughts.rules.Variant.INTERNATIONAL)
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL)
                 .withJoinMidGame(true), events::add);
-        var fields = new org.damrelay.driver.board.Sensed[org.damrelay.emulator.Fields.COUNT];
-        java.util.Arrays.fill(fields, org.damrelay.driver.board.Sensed.EMPTY);
-        for (int s = 1; s <= 10; s++) fields[Orientation.NORMAL.field(s)] = org.damrelay.driver.board.Sensed.BLACK_MAN;
-        for (int s = 41; s <= 50; s++) fields[Orientation.NORMAL.field(s)] = org.damrelay.driver.board.Sensed.WHITE_MAN;
+        var fields = new Sensed[Fields.COUNT];
+        Arrays.fill(fields, Sensed.EMPTY);
+        for (int s = 1; s <= 10; s++) fields[Orientation.NORMAL.field(s)] = Sensed.BLACK_MAN;
+        for (int s = 41; s <= 50; s++) fields[Orientation.NORMAL.field(s)] = Sensed.WHITE_MAN;
         r.onBoard(0, fields);
         r.tick(60_000);
         assertEquals(Reconstructor.State.AWAITING_START, r.state());

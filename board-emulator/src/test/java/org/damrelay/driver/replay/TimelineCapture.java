@@ -3,6 +3,7 @@ package org.damrelay.driver.replay;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
 import org.damrelay.driver.dgt.protocol.ClockFace;
@@ -45,7 +46,7 @@ final class TimelineCapture {
         return text.toString();
     }
 
-    private static ClockFace face(java.time.Duration d, boolean flag) {
+    private static ClockFace face(Duration d, boolean flag) {
         ClockFace f = ClockFace.of(d);
         return new ClockFace(f.hours(), f.minutes(), f.seconds(), flag, false, flag);
     }

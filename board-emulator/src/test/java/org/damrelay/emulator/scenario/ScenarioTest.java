@@ -2,6 +2,9 @@ package org.damrelay.emulator.scenario;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
@@ -142,8 +145,8 @@ class ScenarioTest {
     }
 
     @Test
-    void theExampleInTheDocsRuns() throws java.io.IOException {
-        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/emulator.md"));
+    void theExampleInTheDocsRuns() throws IOException {
+        String doc = Files.readString(Path.of("../docs/emulator.md"));
         int at = doc.indexOf("```\nstart W:W12,32:B14,19,45");
         String example = doc.substring(at + 4, doc.indexOf("```", at + 4));
         Timeline t = play(example);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -110,8 +111,8 @@ class BoardSpeakerTest {
         b.onCommand(t.endMillis(), new HostCommand.Bus(BusCommand.REPEAT_CHANGES, 7));
         List<BoardMessage> msgs = decode(b.takeDue(Long.MAX_VALUE), Framing.BUS);
         assertEquals(3, msgs.size());
-        assertFalse(((org.damrelay.driver.dgt.protocol.BusReply.BusChanges) msgs.get(0)).log().entries().isEmpty());
-        assertTrue(((org.damrelay.driver.dgt.protocol.BusReply.BusChanges) msgs.get(1)).log().entries().isEmpty(), "a second SEND_CHANGES has nothing new");
+        assertFalse(((BusReply.BusChanges) msgs.get(0)).log().entries().isEmpty());
+        assertTrue(((BusReply.BusChanges) msgs.get(1)).log().entries().isEmpty(), "a second SEND_CHANGES has nothing new");
         assertEquals(msgs.get(1), msgs.get(2), "REPEAT_CHANGES repeats the last answer");
     }
 
@@ -127,7 +128,7 @@ class BoardSpeakerTest {
             assertEquals(out, b.sent());
             for (BoardSpeaker.Outgoing o : out) {
                 if (s == NoiseSource.DROP_BYTE) assertTrue(o.bytes().length == 4 || o.bytes().length == 9, "a FIELD_UPDATE or BWTIME lost a byte");
-                else assertTrue(java.util.stream.IntStream.range(1, o.bytes().length).anyMatch(i -> (o.bytes()[i] & 0x80) != 0));
+                else assertTrue(IntStream.range(1, o.bytes().length).anyMatch(i -> (o.bytes()[i] & 0x80) != 0));
             }
             assertTrue(decode(out, Framing.SINGLE_BOARD).stream().noneMatch(BoardMessage.FieldUpdate.class::isInstance), s + ": no update survives");
         }

@@ -3,10 +3,13 @@ package org.damrelay.emulator.speaker;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.damrelay.draughts.rules.Move;
@@ -14,6 +17,8 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.driver.capture.CaptureReader;
+import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
 import org.damrelay.driver.dgt.bus.BusListener;
 import org.damrelay.driver.dgt.bus.BusPoller;
@@ -22,13 +27,14 @@ import org.damrelay.driver.dgt.transport.Backoff;
 import org.damrelay.driver.dgt.transport.LineRecorder;
 import org.damrelay.driver.dgt.transport.LinkSupervisor;
 import org.damrelay.driver.dgt.transport.MemoryChannel;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.reconstruct.Reconstructor;
+import org.damrelay.driver.replay.CaptureReconstruction;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.RandomGamesForTests;
 import org.damrelay.emulator.Timing;
-import org.damrelay.driver.reconstruct.ReconstructConfig;
-import org.damrelay.driver.reconstruct.Reconstructor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -65,8 +71,8 @@ class BusGameStartTest {
             List<ArbiterEvent> heard = events.computeIfAbsent(address, a -> new CopyOnWriteArrayList<>());
             return new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(PACE), heard::add);
         }, BusPoller.Config.defaults(), BusListener.NONE);
-        java.io.StringWriter recorded = new java.io.StringWriter();
-        org.damrelay.driver.capture.CaptureWriter capture = new org.damrelay.driver.capture.CaptureWriter(recorded);
+        StringWriter recorded = new StringWriter();
+        CaptureWriter capture = new CaptureWriter(recorded);
         capture.metadata("mode", "bus");
         LinkSupervisor driver = new LinkSupervisor(() -> line[0], poller, DriverClock.system(),
                 new Backoff(Duration.ofMillis(100), Duration.ofMillis(400), 2), capture);
@@ -94,10 +100,10 @@ class BusGameStartTest {
             driver.stop();
             host.join(5000);
             capture.close();
-            var read = org.damrelay.driver.capture.CaptureReader.read(new java.io.StringReader(recorded.toString()));
-            assertTrue(org.damrelay.driver.replay.CaptureReconstruction.isBus(read));
-            Map<Integer, List<ArbiterEvent>> replayed = new java.util.TreeMap<>();
-            org.damrelay.driver.replay.CaptureReconstruction.replayLine(read, true,
+            var read = CaptureReader.read(new StringReader(recorded.toString()));
+            assertTrue(CaptureReconstruction.isBus(read));
+            Map<Integer, List<ArbiterEvent>> replayed = new TreeMap<>();
+            CaptureReconstruction.replayLine(read, true,
                     ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(PACE),
                     address -> replayed.computeIfAbsent(address, a -> new ArrayList<>())::add);
             for (int i = 0; i < ADDRESSES.length; i++) {

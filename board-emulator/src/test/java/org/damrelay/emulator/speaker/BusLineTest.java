@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.damrelay.draughts.rules.Move;
@@ -66,7 +67,7 @@ class BusLineTest {
     private static List<Move> game(long seed) {
         List<Move> moves = new ArrayList<>();
         Position p = Position.start();
-        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        SplittableRandom r = new SplittableRandom(seed);
         for (int i = 0; i < 16; i++) {
             List<Move> legal = Variant.INTERNATIONAL.legalMoves(p);
             Move m = legal.get(r.nextInt(legal.size()));

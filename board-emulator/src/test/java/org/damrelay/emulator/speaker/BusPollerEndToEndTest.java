@@ -27,6 +27,7 @@ import org.damrelay.driver.dgt.transport.LinkSupervisor;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
+import org.damrelay.emulator.RandomGamesForTests;
 import org.damrelay.emulator.Timing;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,7 @@ class BusPollerEndToEndTest {
         List<BoardSpeaker> boards = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             EmulatorConfig config = EmulatorConfig.defaults().withNoise(NoiseProfile.defaults()).withTiming(quick).withSeed(20 + i);
-            var moves = org.damrelay.emulator.RandomGamesForTests.play(30 + i, 14);
+            var moves = RandomGamesForTests.play(30 + i, 14);
             boards.add(new BoardSpeaker(new Emulator(config).play(Position.start(), moves), "BUSPTY000" + i, 201 + i,
                     PieceCodes.standard(), NoiseProfile.none(), i));
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.driver.board.Sensed;
@@ -19,6 +20,7 @@ import org.damrelay.emulator.BoardEvent;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
+import org.damrelay.emulator.NoiseSource;
 import org.damrelay.emulator.RandomGamesForTests;
 import org.damrelay.emulator.Timeline;
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,7 @@ class LinePumpTest {
     @Test
     void aWholeGameAtFullSpeedArrivesAsTheTimelineSaysAndAsTheLogSays() throws Exception {
         // An in-process line cannot be replugged, so heavy noise without the cable pulls.
-        NoiseProfile heavy = NoiseProfile.heavy().with(org.damrelay.emulator.NoiseSource.UNPLUG, 0);
+        NoiseProfile heavy = NoiseProfile.heavy().with(NoiseSource.UNPLUG, 0);
         Timeline timeline = new Emulator(EmulatorConfig.defaults().withNoise(heavy).withSeed(4))
                 .play(Position.start(), RandomGamesForTests.play(44, 80));
         BoardSpeaker board = new BoardSpeaker(timeline, "FASTBOARD1", 1, PieceCodes.standard(), NoiseProfile.none(), 1);
@@ -47,7 +49,7 @@ class LinePumpTest {
                 int n, total = 0;
                 while ((n = line[0].read(buf, 20)) > 0) {
                     got.write(buf, 0, n);
-                    decoder.feed(0, java.util.Arrays.copyOf(buf, n));
+                    decoder.feed(0, Arrays.copyOf(buf, n));
                     total += n;
                 }
                 return pump.done() && total == 0;

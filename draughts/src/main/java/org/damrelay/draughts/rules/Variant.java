@@ -1,5 +1,7 @@
 package org.damrelay.draughts.rules;
 
+import java.util.List;
+
 /** The game variants the core knows, with their PDN GameType numbers. */
 public enum Variant {
     INTERNATIONAL(20, new InternationalMoveGenerator()),
@@ -16,7 +18,7 @@ public enum Variant {
     public int pdnGameType() { return pdnGameType; }
     public MoveGenerator generator() { return generator; }
 
-    public java.util.List<Move> legalMoves(Position p) {
+    public List<Move> legalMoves(Position p) {
         return generator.legalMoves(p);
     }
 

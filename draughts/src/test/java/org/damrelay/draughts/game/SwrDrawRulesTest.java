@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Variant;
 import org.junit.jupiter.api.Test;
 
@@ -182,7 +183,7 @@ class SwrDrawRulesTest {
             assertEquals(ply == 24, g.drawStatus().isDrawn(), "drawn after ply " + ply);
         }
         // the start placement also stood there with black to move at plies 5 and 17: those do not count
-        assertEquals(g.startPosition().withSideToMove(org.damrelay.draughts.rules.Color.BLACK), g.plies().get(4).after());
+        assertEquals(g.startPosition().withSideToMove(Color.BLACK), g.plies().get(4).after());
         assertEquals(g.plies().get(4).after(), g.plies().get(16).after());
         assertEquals(Outcome.drawBy(DrawRule.REPETITION), g.outcome());
         assertEquals(24, g.drawStatus().drawPly());

@@ -3,6 +3,7 @@ package org.damrelay.draughts.notation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +81,7 @@ class PdnWriterTest {
     void longGamesWrapBelowEightyColumnsAndQuotesAreEscaped() {
         Map<String, String> tags = Map.of("Event", "the \"big\" one");
         Position p = Position.start();
-        List<Move> plies = new java.util.ArrayList<>();
+        List<Move> plies = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             List<Move> legal = Variant.INTERNATIONAL.legalMoves(p);
             if (legal.isEmpty()) break;

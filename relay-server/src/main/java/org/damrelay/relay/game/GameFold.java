@@ -15,6 +15,7 @@ import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.MoveData;
 import org.damrelay.proto.Ply;
 import org.damrelay.proto.wire.GameWire;
 import org.slf4j.Logger;
@@ -111,7 +112,7 @@ public final class GameFold {
     }
 
     /** Plays a ply: by its move when it is one and legal, else as an irregular ply to its position. */
-    private void play(Ply.Builder p, org.damrelay.proto.MoveData move) {
+    private void play(Ply.Builder p, MoveData move) {
         Position after = Fen.parse(p.getFen());
         Game next = null;
         if (move != null) {

@@ -1,5 +1,8 @@
 package org.damrelay.relay.game;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * Where one physical board's stream stands: the last seq applied (accepted or skipped), the last
  * one made durable (what is acked), the seq that was refused and blocks the board, if any, and
@@ -13,7 +16,7 @@ public final class SourceCursor {
     private String blockedReason = "";
     private long heldSince;
     /** The content digest of each applied seq (IngestRecord.event_digest), to tell a re-send from a conflict. */
-    private final java.util.Map<Long, Integer> digests = new java.util.HashMap<>();
+    private final Map<Long, Integer> digests = new HashMap<>();
 
     public long applied() { return applied; }
     public long durable() { return durable; }

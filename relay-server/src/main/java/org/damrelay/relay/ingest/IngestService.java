@@ -2,8 +2,10 @@ package org.damrelay.relay.ingest;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.damrelay.proto.Ack;
 import org.damrelay.proto.Assignment;
 import org.damrelay.proto.BoardEvent;
@@ -51,7 +53,7 @@ public final class IngestService {
     /** Boards offered a seq past the next one (the relay lost acked records): the arbiter resolves them. */
     private final Map<Source, Long> gaps = new HashMap<>();
     /** Seqs already reported as conflicting, so that a driver's retries raise one alert, not one each. */
-    private final java.util.Set<String> conflictsReported = new java.util.HashSet<>();
+    private final Set<String> conflictsReported = new HashSet<>();
     /** In memory only: the driver keeps them in its outbox too and re-sends them after a relay restart. */
     private final Map<Source, List<Pending>> held = new HashMap<>();
 

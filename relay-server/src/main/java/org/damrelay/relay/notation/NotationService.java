@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.AuditEntry;
@@ -20,6 +21,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.IngestError;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.NotationCredential;
 import org.damrelay.proto.NotationGrant;
@@ -30,6 +32,7 @@ import org.damrelay.proto.RelayFrame;
 import org.damrelay.proto.ResultConfirmed;
 import org.damrelay.proto.Side;
 import org.damrelay.proto.StopNotation;
+import org.damrelay.proto.TimeEntry;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.arbiter.ArbiterSession;
@@ -218,8 +221,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         } else if (e.hasUndo()) {
             ev.setType(EventType.MOVE_RETRACTED).setText("undone on the notation device");
         } else {
-            device.send(RelayFrame.newBuilder().setError(org.damrelay.proto.IngestError.newBuilder()
-                    .setCode(org.damrelay.proto.IngestError.Code.MALFORMED).setSeq(e.getSeq())
+            device.send(RelayFrame.newBuilder().setError(IngestError.newBuilder()
+                    .setCode(IngestError.Code.MALFORMED).setSeq(e.getSeq())
                     .setMessage("entry " + e.getSeq() + " has neither a move nor an undo")).build());
             return;
         }
@@ -229,7 +232,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         String why = !next ? null
                 : e.hasUndo() && !undoable(g, g.version())
                 ? "undo refused: only the device's own last move can be undone, before the next move is entered"
-                : e.hasMove() && !e.hasClock() && grant != null && grant.getTimes() == org.damrelay.proto.TimeEntry.TIMES_REQUIRED
+                : e.hasMove() && !e.hasClock() && grant != null && grant.getTimes() == TimeEntry.TIMES_REQUIRED
                 ? "move refused: this competition enters the remaining time with each move"
                 : null;
         if (why != null) {
@@ -237,8 +240,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, "the notation device of " + g.id() + " waits from seq " + e.getSeq()
                     + ": " + why + "; resolve it to let its entries through, or let the players stop digital notation");
             cursor.block(e.getSeq(), "MOVE_REFUSED: " + why);
-            device.send(RelayFrame.newBuilder().setError(org.damrelay.proto.IngestError.newBuilder()
-                    .setCode(org.damrelay.proto.IngestError.Code.MOVE_REFUSED).setSeq(e.getSeq()).setMessage(why)).build());
+            device.send(RelayFrame.newBuilder().setError(IngestError.newBuilder()
+                    .setCode(IngestError.Code.MOVE_REFUSED).setSeq(e.getSeq()).setMessage(why)).build());
             return;
         }
         int plyBefore = g.live().plyCount();
@@ -255,7 +258,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     /** An entered remaining time of zero for the side that just moved is a flag fall (SWR 10.6, 12.1). */
     private void flagFall(GameRecord g, Clock clock, long now) {
         GameFold f = g.live();
-        Side mover = f.position().sideToMove() == org.damrelay.draughts.rules.Color.WHITE ? Side.BLACK : Side.WHITE;
+        Side mover = f.position().sideToMove() == Color.WHITE ? Side.BLACK : Side.WHITE;
         int left = mover == Side.WHITE ? clock.getWhiteMs() : clock.getBlackMs();
         if (left > 0) return;
         commitUpdate(g, GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.FLAG_FALL).setSide(mover)
@@ -366,7 +369,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         NotationGrant grant = book().notationGrant(g.id());
         return DeviceMessage.newBuilder().setState(DeviceState.newBuilder()
                 .setSnapshot(GameFold.of(g.initialInfo(), durable).snapshot()).setAcked(cursor.durable())
-                .setTimes(grant == null ? org.damrelay.proto.TimeEntry.TIMES_OPTIONAL : grant.getTimes())
+                .setTimes(grant == null ? TimeEntry.TIMES_OPTIONAL : grant.getTimes())
                 .setUndoable(undoable(g, g.durable())).setRefused(cursor.blockedSeq()).setRefusedReason(cursor.blockedReason())).build();
     }
 

@@ -8,6 +8,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
@@ -40,7 +41,7 @@ class RedisAuthTest {
                 RedisURI uri = RedisURI.create(redis.uri());
                 uri.setPassword("s3cret");
                 try (RedisClient client = RedisClient.create(uri); StatefulRedisConnection<String, byte[]> c = client.connect(RedisLink.CODEC)) {
-                    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
                             .until(() -> c.sync().xlen("damrelay:updates") == 1);
                 }
             }

@@ -10,6 +10,7 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.SpectatorMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,8 +22,8 @@ class AudienceTest {
 
     @AfterEach
     void stop() {
-        loopA.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS);
-        loopB.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS);
+        loopA.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+        loopB.shutdownGracefully(0, 0, TimeUnit.SECONDS);
     }
 
     private record Conn(String name, EventLoop eventLoop) implements SpectatorConnection {

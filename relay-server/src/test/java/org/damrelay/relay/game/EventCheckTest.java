@@ -1,10 +1,7 @@
 package org.damrelay.relay.game;
 
 import org.damrelay.draughts.notation.Fen;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
@@ -15,6 +12,10 @@ import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.MoveData;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 class EventCheckTest {
 
@@ -46,7 +47,7 @@ class EventCheckTest {
         GameEvent e = accepted(v).event();
         assertEquals(1, e.getPly());
         assertEquals("32-28", e.getNotation());
-        assertEquals(Fen.write(Position.start().apply(org.damrelay.draughts.rules.Move.quiet(32, 28))), e.getFen());
+        assertEquals(Fen.write(Position.start().apply(Move.quiet(32, 28))), e.getFen());
         play(move(19, 23));
         Verdict capture = play(move(28, 19, 23));
         assertEquals("28x19", accepted(capture).event().getNotation());
@@ -68,7 +69,7 @@ class EventCheckTest {
         play(move(19, 23));
         // white must take 28x19; 31-27 is an irregular move
         assertInstanceOf(Verdict.Refused.class, play(move(31, 27)));
-        Position after = game.position().apply(org.damrelay.draughts.rules.Move.quiet(31, 27));
+        Position after = game.position().apply(Move.quiet(31, 27));
         GameEvent illegal = GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
                 .setSubtype(IllegalSubtype.CAPTURE_MISSED).setFen(Fen.write(after)).build();
         GameEvent accepted = accepted(play(illegal)).event();
@@ -104,7 +105,7 @@ class EventCheckTest {
 
     @Test
     void fenRoundTrips() {
-        Position p = Position.start().apply(org.damrelay.draughts.rules.Move.quiet(32, 28));
+        Position p = Position.start().apply(Move.quiet(32, 28));
         assertEquals(p, Fen.parse(Fen.write(p)));
         assertEquals(Position.start(), Fen.parse("W:W31-50:B1-20"));
     }

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.damrelay.draughts.notation.Fen;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.proto.Clock;
+import org.damrelay.proto.Correction;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
@@ -15,6 +19,8 @@ import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.Player;
+import org.damrelay.proto.Ply;
+import org.damrelay.proto.Side;
 import org.damrelay.proto.wire.GameWire;
 import org.junit.jupiter.api.Test;
 
@@ -62,11 +68,11 @@ class PdnAndReleaseTest {
         GameEvent second = move(r.live(), 31, 27);
         assertEquals(3, second.getPly());
         append(r, GameUpdate.newBuilder().setEvent(second), 2);
-        assertEquals(java.util.List.of(2, 3), r.live().plies().stream().map(org.damrelay.proto.Ply::getPly).toList());
+        assertEquals(List.of(2, 3), r.live().plies().stream().map(Ply::getPly).toList());
 
         // corrections use the same numbers: back to after ply 2 keeps black's first move
-        append(r, GameUpdate.newBuilder().setCorrection(org.damrelay.proto.Correction.newBuilder()
-                .setKind(org.damrelay.proto.Correction.Kind.TAKE_BACK).setPly(2)), 3);
+        append(r, GameUpdate.newBuilder().setCorrection(Correction.newBuilder()
+                .setKind(Correction.Kind.TAKE_BACK).setPly(2)), 3);
         assertEquals(1, r.live().plyCount());
         assertEquals("18-22", r.live().lastPly().getNotation());
         // and an alert raised now is about ply 2
@@ -85,9 +91,9 @@ class PdnAndReleaseTest {
         int v = 1;
         for (int[] m : line) {
             boolean whiteMoved = v % 2 == 1;
-            GameEvent e = move(r.live(), m[0], m[1]).toBuilder().setClock(org.damrelay.proto.Clock.newBuilder()
+            GameEvent e = move(r.live(), m[0], m[1]).toBuilder().setClock(Clock.newBuilder()
                     .setWhiteMs(4_800_000 - v * 1000).setBlackMs(4_790_000 - v * 1000)
-                    .setRunning(whiteMoved ? org.damrelay.proto.Side.BLACK : org.damrelay.proto.Side.WHITE)).build();
+                    .setRunning(whiteMoved ? Side.BLACK : Side.WHITE)).build();
             append(r, GameUpdate.newBuilder().setEvent(e), v++);
         }
         r.markDurable(v - 1);
@@ -101,7 +107,7 @@ class PdnAndReleaseTest {
         assertTrue(pdn.contains("1. 32-28 {[%clock w1:19:59 B1:19:49]} 1... 18-23 {[%clock W1:19:58 b1:19:48]}"), pdn);
         assertTrue(pdn.lines().noneMatch(l -> l.matches(".*\\d+\\.(\\.\\.)?$")), "no line ends between a move number and its move:\n" + pdn);
         assertTrue(pdn.lines().allMatch(l -> l.length() < 80), pdn);
-        var back = org.damrelay.draughts.notation.PdnReader.parse(pdn).get(0);
+        var back = PdnReader.parse(pdn).get(0);
         assertEquals(line.size(), back.plies().size(), "every move reads back, the clock comments around them");
         assertEquals("Huissen", back.tag("WhiteTeam"));
         assertEquals("*", back.result());
@@ -111,7 +117,7 @@ class PdnAndReleaseTest {
     void anIrregularMoveThatStoodIsMarkedInThePdn() {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
         append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1);
-        Position after = r.live().position().apply(Move.quiet(19, 24)).withSideToMove(org.damrelay.draughts.rules.Color.WHITE);
+        Position after = r.live().position().apply(Move.quiet(19, 24)).withSideToMove(Color.WHITE);
         append(r, GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
                 .setSubtype(IllegalSubtype.OTHER).setNotation("19-24").setFen(Fen.write(after)).build())), 2);
         r.markDurable(2);

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,12 +25,15 @@ import org.damrelay.proto.Correction;
 import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.MatchReport;
 import org.damrelay.proto.MoveData;
+import org.damrelay.proto.Player;
 import org.damrelay.proto.ReportRequest;
+import org.damrelay.proto.SetPairing;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.Subscribe;
 import org.damrelay.relay.RelayServer;
@@ -202,32 +209,32 @@ class ArbiterTest {
     void theSameRequestsWorkOverHttpWithABearerToken() throws Exception {
         play(Plays.line(2, 1));
         String body = "{\"result\": {\"gameId\": \"nk-r1-b1\", \"result\": \"BLACK_WINS\"}}";
-        java.net.http.HttpResponse<String> none = post(null, body);
+        HttpResponse<String> none = post(null, body);
         assertEquals(401, none.statusCode());
-        java.net.http.HttpResponse<String> ok = post("Bearer " + TestRelay.ARBITER_TOKEN, body);
+        HttpResponse<String> ok = post("Bearer " + TestRelay.ARBITER_TOKEN, body);
         assertEquals(200, ok.statusCode(), ok.body());
         assertTrue(ok.body().contains("\"ok\""), ok.body());
         await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
                 .anyMatch(m -> m.hasUpdate() && m.getUpdate().getResult() == GameResult.BLACK_WINS));
-        java.net.http.HttpResponse<String> bad = post("Bearer " + TestRelay.ARBITER_TOKEN, "{\"result\": {\"gameId\": \"nope\"}}");
+        HttpResponse<String> bad = post("Bearer " + TestRelay.ARBITER_TOKEN, "{\"result\": {\"gameId\": \"nope\"}}");
         assertEquals(400, bad.statusCode());
         assertTrue(bad.body().contains("UNKNOWN_GAME"), bad.body());
     }
 
-    private java.net.http.HttpResponse<String> post(String auth, String body) throws Exception {
-        var b = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + relay.port() + "/api/arbiter"))
-                .timeout(Duration.ofSeconds(5)).POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+    private HttpResponse<String> post(String auth, String body) throws Exception {
+        var b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port() + "/api/arbiter"))
+                .timeout(Duration.ofSeconds(5)).POST(HttpRequest.BodyPublishers.ofString(body));
         if (auth != null) b.header("Authorization", auth);
-        return java.net.http.HttpClient.newHttpClient().send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
     void aBoardSwapMidRoundSendsTheGameToAnotherPhysicalBoard() {
         play(Plays.line(2, 1));
-        ArbiterMessage.Builder ok = request(ArbiterRequest.newBuilder().setPairing(org.damrelay.proto.SetPairing.newBuilder()
-                .setInfo(org.damrelay.proto.GameInfo.newBuilder().setRound(1).setBoard(1)
-                        .setWhite(org.damrelay.proto.Player.newBuilder().setName("Roel Boomstra"))
-                        .setBlack(org.damrelay.proto.Player.newBuilder().setName("Jan Groenendijk"))
+        ArbiterMessage.Builder ok = request(ArbiterRequest.newBuilder().setPairing(SetPairing.newBuilder()
+                .setInfo(GameInfo.newBuilder().setRound(1).setBoard(1)
+                        .setWhite(Player.newBuilder().setName("Roel Boomstra"))
+                        .setBlack(Player.newBuilder().setName("Jan Groenendijk"))
                         .setSourceDriver("hall").setSourceBoard("105"))));
         assertTrue(ok.hasOk(), ok.toString());
         // the spare board goes on from the game's position; the old one feeds nothing now

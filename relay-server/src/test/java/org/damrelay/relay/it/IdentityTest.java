@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.AuditEntry;
+import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.ResolveBlock;
@@ -48,8 +51,8 @@ class IdentityTest {
     }
 
     /** An event under a seq of the test's choosing, past the test driver's own numbering. */
-    private static void sendRaw(TestDriver d, String board, long seq, org.damrelay.proto.GameEvent e) {
-        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard(board).setSeq(seq)
+    private static void sendRaw(TestDriver d, String board, long seq, GameEvent e) {
+        d.ws.sendBinary(DriverFrame.newBuilder().setEvent(BoardEvent.newBuilder().setBoard(board).setSeq(seq)
                 .setEvent(e)).build().toByteArray());
     }
 
@@ -89,7 +92,7 @@ class IdentityTest {
     void aSeqResentWithOtherContentIsRefusedNeverAckedAndTheArbiterIsTold() throws Exception {
         TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
         TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-        org.damrelay.proto.GameEvent first = Plays.event(Move.quiet(32, 28));
+        GameEvent first = Plays.event(Move.quiet(32, 28));
         d.sendDurable("101", first);
         // the same seq 1, another move: what a second machine or a replaced outbox would send
         sendRaw(d, "101", 1, Plays.event(Move.quiet(31, 27)));
@@ -116,7 +119,7 @@ class IdentityTest {
 
     @Test
     void failedAuthenticationsAreLimitedPerAddress() throws Exception {
-        List<TestDriver> guesses = new java.util.ArrayList<>();
+        List<TestDriver> guesses = new ArrayList<>();
         for (int i = 0; i < 10; i++) guesses.add(new TestDriver("hall", "guess-" + i, "nk").connect(relay.port()));
         for (TestDriver guess : guesses) awaitClose(guess.ws, 4401, "unknown or revoked token");
         // from now on even the right token is refused unchecked from this address, for a while

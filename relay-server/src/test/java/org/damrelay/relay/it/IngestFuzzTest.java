@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Pattern;
@@ -36,10 +37,10 @@ class IngestFuzzTest {
         byte[] b = valid.clone();
         switch (rnd.nextInt(5)) {
             case 0 -> b[rnd.nextInt(b.length)] ^= (byte) (1 << rnd.nextInt(8));
-            case 1 -> b = java.util.Arrays.copyOf(b, rnd.nextInt(b.length));
+            case 1 -> b = Arrays.copyOf(b, rnd.nextInt(b.length));
             case 2 -> { for (int i = 0; i < 1 + rnd.nextInt(4); i++) b[rnd.nextInt(b.length)] = (byte) rnd.nextInt(256); }
             case 3 -> {
-                byte[] twice = java.util.Arrays.copyOf(b, b.length * 2);
+                byte[] twice = Arrays.copyOf(b, b.length * 2);
                 System.arraycopy(b, 0, twice, b.length, b.length);
                 b = twice;
             }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
@@ -28,13 +29,16 @@ import org.damrelay.proto.NotationCredential;
 import org.damrelay.proto.NotationRequest;
 import org.damrelay.proto.NotationState;
 import org.damrelay.proto.NotatorName;
+import org.damrelay.proto.ResolveBlock;
 import org.damrelay.proto.ResultConfirmed;
+import org.damrelay.proto.Side;
 import org.damrelay.proto.StopNotation;
 import org.damrelay.proto.TimeEntry;
+import org.damrelay.proto.wire.GameWire;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
-import org.damrelay.proto.wire.GameWire;
+import org.damrelay.relay.game.Pdn;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -110,7 +114,7 @@ class NotationTest {
         GameSnapshot after = TestRelay.snapshot(relay, G1);
         assertEquals(2, after.getPliesCount(), "journaled like a sensor board's moves");
         assertEquals("Roel Boomstra", after.getInfo().getNotator());
-        String pdn = TestRelay.onRelay(relay, G1, g -> org.damrelay.relay.game.Pdn.write(g.live().snapshot(), "NK", "", null));
+        String pdn = TestRelay.onRelay(relay, G1, g -> Pdn.write(g.live().snapshot(), "NK", "", null));
         assertTrue(pdn.contains("[Notator \"Roel Boomstra\"]"), pdn);
         assertTrue(pdn.contains("32-28 {[%clock w1:29:50 b1:30:00]}"), "the entered remaining times are in the PDN: " + pdn);
     }
@@ -149,7 +153,7 @@ class NotationTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> phone.state().getRefused() == 3);
             assertTrue(phone.state().getRefusedReason().contains("undo refused"), phone.state().getRefusedReason());
             // the arbiter releases the board: the device hears that the refused entry is done with
-            arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(org.damrelay.proto.ResolveBlock.newBuilder().setGameId(G1)));
+            arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId(G1)));
             await().atMost(Duration.ofSeconds(30)).until(() -> phone.state().getAcked() == 3 && phone.state().getRefused() == 0);
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
@@ -233,7 +237,7 @@ class NotationTest {
         assertEquals(GameResult.BLACK_WINS, TestRelay.snapshot(relay, G1).getResult());
         Alert flag = arbiter.messages().stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.FLAG_FALL)
                 .findFirst().orElseThrow().getAlert();
-        assertEquals(org.damrelay.proto.Side.WHITE, flag.getEvent().getSide());
+        assertEquals(Side.WHITE, flag.getEvent().getSide());
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
                 .anyMatch(m -> m.hasAudit() && m.getAudit().getArbiter().contains("confirmed by Roel Boomstra and Jan Groenendijk")));
     }
@@ -241,7 +245,7 @@ class NotationTest {
     @Test
     void aNotatedMoveRaisesTheDrawCountAsADriverWould() throws Exception {
         NotationCredential c = TestNotator.issue(arbiter, ENDGAME, TimeEntry.TIMES_OFF);
-        Position start = org.damrelay.draughts.notation.Fen.parse("W:WK46,28,33:BK5,23");
+        Position start = Fen.parse("W:WK46,28,33:BK5,23");
         try (TestNotator phone = TestNotator.connect(relay.port(), ENDGAME, TestNotator.key(c), 0)) {
             phone.awaitAcked(phone.move(first(start, 28, 19), null));
         }

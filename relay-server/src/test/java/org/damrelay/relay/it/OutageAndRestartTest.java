@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameSnapshot;
@@ -43,7 +44,7 @@ class OutageAndRestartTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("101") == 30 && d.pending() == 0);
             // a confused driver re-sends old events too: they are dropped and acked again
             for (long seq = 5; seq <= 30; seq += 5) {
-                d.ws.sendBinary(DriverFrame.newBuilder().setEvent(org.damrelay.proto.BoardEvent.newBuilder().setBoard("101")
+                d.ws.sendBinary(DriverFrame.newBuilder().setEvent(BoardEvent.newBuilder().setBoard("101")
                         .setSeq(seq).setEvent(events.get((int) seq - 1))).build().toByteArray());
             }
             for (GameEvent e : events.subList(30, 40)) d.send("101", e);

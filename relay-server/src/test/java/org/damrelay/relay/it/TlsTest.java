@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,7 +37,7 @@ class TlsTest {
             p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                     "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1",
                     "-keyout", key.toString(), "-out", cert.toString()).redirectErrorStream(true).start();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             p = null;
         }
         assumeTrue(p != null && p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl is needed to make a test certificate");

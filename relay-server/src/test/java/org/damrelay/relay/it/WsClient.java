@@ -32,6 +32,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** A real WebSocket client for tests (Netty), collecting what it receives. Also for other modules, from the relay-server test-jar. */
 public final class WsClient implements AutoCloseable {
@@ -58,7 +60,7 @@ public final class WsClient implements AutoCloseable {
     }
 
     public static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame,
-                            java.util.function.Consumer<Bootstrap> options) throws Exception {
+                            Consumer<Bootstrap> options) throws Exception {
         URI uri = URI.create("ws://127.0.0.1:" + port + path);
         WebSocketClientHandshaker hs = WebSocketClientHandshakerFactory.newHandshaker(uri, WebSocketVersion.V13, null,
                 false, headers, maxFrame);
@@ -162,7 +164,7 @@ public final class WsClient implements AutoCloseable {
         return received.stream().filter(String.class::isInstance).map(String.class::cast).toList();
     }
 
-    public <T extends Message.Builder> List<T> json(java.util.function.Supplier<T> builder) {
+    public <T extends Message.Builder> List<T> json(Supplier<T> builder) {
         return texts().stream().map(s -> {
             T b = builder.get();
             try {

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.IngestRecord;
@@ -64,13 +67,13 @@ class JournalDamageTest {
     @Test
     void repairKeepsTheDamagedBytesAsideUnderAUniqueNameAndNamesTheBoardsToResolve() throws Exception {
         long offset = damagedJournal();
-        byte[] tail = java.util.Arrays.copyOfRange(Files.readAllBytes(Journal.segmentFile(dir, 1)), (int) offset,
+        byte[] tail = Arrays.copyOfRange(Files.readAllBytes(Journal.segmentFile(dir, 1)), (int) offset,
                 (int) Files.size(Journal.segmentFile(dir, 1)));
         List<JournalRepair.Lost> lost = JournalRepair.repair(dir);
         assertEquals(1, lost.size());
         assertEquals(61, lost.get(0).records(), "the 61 readable records behind the damage are set aside, not dropped unseen");
         assertEquals(List.of("hall/101 seq 21..51", "hall/102 seq 21..50"), lost.get(0).boards());
-        assertTrue(java.util.Arrays.equals(tail, Files.readAllBytes(lost.get(0).aside())));
+        assertTrue(Arrays.equals(tail, Files.readAllBytes(lost.get(0).aside())));
 
         List<Long> seqs = new ArrayList<>();
         try (Journal j = Journal.open(dir, r -> seqs.add(r.getIngest().getSeq()), null)) {
@@ -79,7 +82,7 @@ class JournalDamageTest {
         assertEquals(39, seqs.size());
 
         // a second damage at the same offset does not overwrite what the first repair kept
-        Files.write(Journal.segmentFile(dir, 1), tail, java.nio.file.StandardOpenOption.APPEND);
+        Files.write(Journal.segmentFile(dir, 1), tail, StandardOpenOption.APPEND);
         List<JournalRepair.Lost> again = JournalRepair.repair(dir);
         assertNotEquals(lost.get(0).aside(), again.get(0).aside());
         assertTrue(Files.exists(lost.get(0).aside()));
@@ -92,7 +95,7 @@ class JournalDamageTest {
         byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length - 1] ^= 0x01;
         Files.write(file, bytes);
-        var e = assertThrows(java.io.IOException.class, () -> SnapshotStore.latest(dir));
+        var e = assertThrows(IOException.class, () -> SnapshotStore.latest(dir));
         assertTrue(e.getMessage().contains("snapshot-3.bin is damaged"), e.getMessage());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.damrelay.proto.AcknowledgeAlert;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.Clock;
@@ -154,7 +155,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         long relayTime;
         try (TestArbiter arbiter = arbiter()) {
             relayTime = eventually().until(() -> arbiter.messages().stream().filter(m -> m.hasAlert()
-                    && String.valueOf(m.getAlert().getAlertId()).equals(alertId)).findFirst(), java.util.Optional::isPresent)
+                    && String.valueOf(m.getAlert().getAlertId()).equals(alertId)).findFirst(), Optional::isPresent)
                     .orElseThrow().getAlert().getRelayTimeMs();
             assertEquals(Instant.ofEpochMilli(relayTime), Instant.parse(alert.findElement(By.cssSelector("time")).getAttribute("datetime")));
             arbiter.requestOk(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(Long.parseLong(alertId))));

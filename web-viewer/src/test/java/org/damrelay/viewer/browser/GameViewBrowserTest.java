@@ -9,7 +9,11 @@ import java.util.List;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameResult;
+import org.damrelay.proto.IllegalSubtype;
+import org.damrelay.proto.Side;
 import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.viewer.testing.Boards;
 import org.damrelay.viewer.testing.CorpusGame;
@@ -123,9 +127,9 @@ class GameViewBrowserTest extends LiveHallTestBase {
         // An irregular move that stood may leave any position; this one has a king on 28 and a
         // white man on 3 that reached the far row without its crown (art. 3.3/3.4).
         String fen = "B:WK28,3,31-50:B6-20";
-        hall.sendDurable(LiveRelay.sourceBoard(4), org.damrelay.proto.GameEvent.newBuilder()
-                .setType(org.damrelay.proto.EventType.ILLEGAL_MOVE).setSubtype(org.damrelay.proto.IllegalSubtype.OTHER)
-                .setPly(1).setSide(org.damrelay.proto.Side.WHITE).setFen(fen).setText("board set up wrongly").build());
+        hall.sendDurable(LiveRelay.sourceBoard(4), GameEvent.newBuilder()
+                .setType(EventType.ILLEGAL_MOVE).setSubtype(IllegalSubtype.OTHER)
+                .setPly(1).setSide(Side.WHITE).setFen(fen).setText("board set up wrongly").build());
         driver().get(relay.httpUrl() + "/game.html?game=" + LiveRelay.gameId(3, 4));
         eventually().until(() -> driver().findElements(By.cssSelector(BOARD + " .piece[data-square='28']")).size() == 1);
         String king = BOARD + " .piece[data-square='28']";

@@ -19,6 +19,7 @@ import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.NotationCredential;
 import org.damrelay.proto.NotationRequest;
 import org.damrelay.proto.NotationState;
+import org.damrelay.proto.Ply;
 import org.damrelay.proto.TimeEntry;
 import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.viewer.testing.CorpusGame;
@@ -132,7 +133,7 @@ class NotationBrowserTest extends LiveHallTestBase {
             eventually().until(() -> relayGame(1).getPliesCount() == plies.size());
             GameSnapshot onRelay = relayGame(1);
             assertEquals(plies.stream().map(CorpusGame.PlayedPly::notation).toList(),
-                    onRelay.getPliesList().stream().map(org.damrelay.proto.Ply::getNotation).toList(), "nothing lost, nothing doubled");
+                    onRelay.getPliesList().stream().map(Ply::getNotation).toList(), "nothing lost, nothing doubled");
             assertEquals(plies.get(plies.size() - 1).fen(), onRelay.getFen());
 
             driver().findElement(By.cssSelector("button.result")).click();

@@ -4,6 +4,10 @@ import static org.damrelay.viewer.testing.Waits.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
@@ -26,8 +30,8 @@ class RoundOverviewBrowserTest extends LiveHallTestBase {
     }
 
     private static String get(String url) throws Exception {
-        var res = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        var res = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, res.statusCode(), url);
         return res.body();
     }

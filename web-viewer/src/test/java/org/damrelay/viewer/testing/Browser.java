@@ -1,9 +1,15 @@
 package org.damrelay.viewer.testing;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
@@ -19,10 +25,10 @@ public final class Browser implements AutoCloseable {
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     // Selenium warns at every start that it has no CDP bindings for this Chromium; WebDriver itself
     // needs none. Held in a field: java.util.logging forgets levels of loggers nobody references.
-    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
+    private static final Logger SELENIUM = Logger.getLogger("org.openqa.selenium");
 
     static {
-        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
+        SELENIUM.setLevel(Level.SEVERE);
     }
 
     private final ChromeDriver driver;
@@ -56,7 +62,7 @@ public final class Browser implements AutoCloseable {
 
     /** Resizes the viewport (not the window) to width x height CSS pixels. */
     public void viewport(int width, int height) {
-        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", java.util.Map.of(
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of(
                 "width", width, "height", height, "deviceScaleFactor", 1, "mobile", width < 600));
     }
 
@@ -67,15 +73,15 @@ public final class Browser implements AutoCloseable {
 
     /** Text whose colour contrast with its background is below WCAG AA; empty when all is readable. */
     @SuppressWarnings("unchecked")
-    public java.util.List<String> lowContrastText() throws IOException {
+    public List<String> lowContrastText() throws IOException {
         try (var in = Browser.class.getResourceAsStream("/damrelay-test/contrast.js")) {
-            String script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            return (java.util.List<String>) driver.executeScript(script);
+            String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return (List<String>) driver.executeScript(script);
         }
     }
 
     public void resetViewport() {
-        driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+        driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
         driver.manage().window().setSize(new Dimension(1920, 1080));
     }
 
@@ -93,7 +99,7 @@ public final class Browser implements AutoCloseable {
             driver.quit();
         } finally {
             try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }

@@ -6,8 +6,11 @@ import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.function.IntFunction;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -21,6 +24,7 @@ import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
 import org.damrelay.driver.dgt.protocol.MessageDecoder;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.dgt.protocol.StartPositionCheck;
+import org.damrelay.driver.dgt.session.GuardedObserver;
 import org.damrelay.driver.dgt.transport.LineHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,9 +69,9 @@ public final class BusPoller implements LineHandler {
     private final Config config;
     private final BusListener listener;
     private final Map<Integer, BusBoard> boards = new TreeMap<>();
-    private final java.util.Set<Integer> suspectPieceCodes = new java.util.concurrent.ConcurrentSkipListSet<>();
+    private final Set<Integer> suspectPieceCodes = new ConcurrentSkipListSet<>();
     /** What {@link #states()} shows: safe to read from any thread while the line's thread polls. */
-    private final Map<Integer, BoardState> stateView = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final Map<Integer, BoardState> stateView = new ConcurrentSkipListMap<>();
 
     private MessageDecoder decoder;
     private HostCommandDecoder sentDecoder;
@@ -185,7 +189,7 @@ public final class BusPoller implements LineHandler {
     }
 
     /** Addresses of boards whose full board read as the start position only under the other piece-code table. */
-    public java.util.Set<Integer> pieceCodesSuspect() {
+    public Set<Integer> pieceCodesSuspect() {
         return Collections.unmodifiableSet(suspectPieceCodes);
     }
 
@@ -271,7 +275,7 @@ public final class BusPoller implements LineHandler {
         for (int address : answeredPing) {
             BusBoard b = boards.get(address);
             if (b == null) {
-                b = new BusBoard(address, new org.damrelay.driver.dgt.session.GuardedObserver(observers.apply(address), "bus board " + address));
+                b = new BusBoard(address, new GuardedObserver(observers.apply(address), "bus board " + address));
                 boards.put(address, b);
                 stateView.put(address, b.state);
                 b.observer.onLink(t, true);

@@ -1,6 +1,8 @@
 package org.damrelay.driver.dgt.protocol;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
 
 /**
@@ -91,8 +93,8 @@ public sealed interface BoardMessage permits BoardMessage.BoardDump, BoardMessag
             return (status & 0x20) == 0;
         }
 
-        public org.damrelay.driver.board.ClockReading reading() {
-            return new org.damrelay.driver.board.ClockReading(left.remaining(), right.remaining(), left.flagFallen(),
+        public ClockReading reading() {
+            return new ClockReading(left.remaining(), right.remaining(), left.flagFallen(),
                     right.flagFallen(), running(), rightLeverHigh(), clockPresent());
         }
 
@@ -170,7 +172,7 @@ public sealed interface BoardMessage permits BoardMessage.BoardDump, BoardMessag
         }
 
         public byte[] encode() {
-            return Frames.single(longForm ? ID_LONG_SERIALNR : ID_SERIALNR, value.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            return Frames.single(longForm ? ID_LONG_SERIALNR : ID_SERIALNR, value.getBytes(StandardCharsets.US_ASCII));
         }
     }
 

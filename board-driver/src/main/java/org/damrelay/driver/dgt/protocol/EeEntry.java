@@ -1,5 +1,7 @@
 package org.damrelay.driver.dgt.protocol;
 
+import java.time.Duration;
+
 /**
  * One entry of the board's change log (EE_MOVES, and the change data of bus SEND_CHANGES /
  * REPEAT_CHANGES / SEND_FROM_START). The encoding we assume, following dgtbrd.h:
@@ -54,8 +56,8 @@ public sealed interface EeEntry permits EeEntry.FieldTag, EeEntry.TimeTag, EeEnt
             out[at + 2] = (byte) SevenBit.toBcd(seconds);
         }
 
-        public java.time.Duration remaining() {
-            return java.time.Duration.ofHours(hours).plusMinutes(minutes).plusSeconds(seconds);
+        public Duration remaining() {
+            return Duration.ofHours(hours).plusMinutes(minutes).plusSeconds(seconds);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.damrelay.driver.dgt.protocol;
 
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -92,7 +93,7 @@ public final class HostCommandDecoder {
             unknownBytes += n;
             return;
         }
-        byte[] data = java.util.Arrays.copyOfRange(buf, 4, n - 1);
+        byte[] data = Arrays.copyOfRange(buf, 4, n - 1);
         out.accept(new HostCommand.ClockMessage(buf[3] & 0x7f, data));
     }
 }

@@ -1,5 +1,7 @@
 package org.damrelay.driver.dgt.protocol;
 
+import java.util.Arrays;
+
 /**
  * Incremental decoder of board-to-host bytes, fed whatever each read returned together with the
  * capture-clock time of that read. It never throws on input: garbage is skipped, a byte with the
@@ -108,7 +110,7 @@ public final class MessageDecoder {
             return;
         }
         if (pos == buf.length) {
-            buf = java.util.Arrays.copyOf(buf, Math.min(SevenBit.MAX_14, buf.length * 2));
+            buf = Arrays.copyOf(buf, Math.min(SevenBit.MAX_14, buf.length * 2));
         }
         buf[pos++] = (byte) b;
         if (pos == 3) {

@@ -4,6 +4,7 @@ import com.fazecast.jSerialComm.SerialPort;
 import com.fazecast.jSerialComm.SerialPortDataListener;
 import com.fazecast.jSerialComm.SerialPortEvent;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -52,7 +53,7 @@ public final class JSerialCommChannel implements SerialChannel {
 
     /** The system's serial port paths, to look for a board by serial number. */
     public static List<String> systemPorts() {
-        return java.util.Arrays.stream(SerialPort.getCommPorts()).map(SerialPort::getSystemPortPath).toList();
+        return Arrays.stream(SerialPort.getCommPorts()).map(SerialPort::getSystemPortPath).toList();
     }
 
     @Override public int read(byte[] buffer, int timeoutMillis) throws IOException {

@@ -7,6 +7,8 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import org.damrelay.driver.board.Sensed;
@@ -17,6 +19,7 @@ import org.damrelay.driver.clock.ManualClock;
 import org.damrelay.driver.dgt.protocol.BusCommand;
 import org.damrelay.driver.dgt.protocol.EeEntry;
 import org.damrelay.driver.dgt.protocol.HostCommand;
+import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.driver.dgt.protocol.StartPositionCheck;
 import org.damrelay.driver.dgt.transport.Backoff;
 import org.damrelay.driver.dgt.transport.LineRecorder;
@@ -192,7 +195,7 @@ class BusPollerTest {
     void noiseOnTheLineNeverBreaksThePoller() throws Exception {
         start(LineRecorder.NONE);
         discoverAll();
-        java.util.Random rnd = new java.util.Random(7);
+        Random rnd = new Random(7);
         for (int i = 0; i < 300; i++) {
             byte[] noise = new byte[rnd.nextInt(20)];
             rnd.nextBytes(noise);
@@ -226,10 +229,10 @@ class BusPollerTest {
 
     @Test
     void aBoardWithTheOldFirmwareIsFlaggedByAddress() throws Exception {
-        bus.board(17).codes = org.damrelay.driver.dgt.protocol.PieceCodes.swapped();
+        bus.board(17).codes = PieceCodes.swapped();
         start(LineRecorder.NONE);
         discoverAll();
-        assertEquals(java.util.Set.of(17), poller.pieceCodesSuspect());
+        assertEquals(Set.of(17), poller.pieceCodesSuspect());
     }
 
     @Test

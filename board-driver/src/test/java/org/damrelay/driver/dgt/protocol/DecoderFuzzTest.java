@@ -2,6 +2,7 @@ package org.damrelay.driver.dgt.protocol;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -62,9 +63,9 @@ class DecoderFuzzTest {
             int i = rnd.nextInt(base.length);
             switch (rnd.nextInt(3)) {
                 case 0 -> base[i] ^= (byte) (1 << rnd.nextInt(8));
-                case 1 -> base = Recorder.concat(java.util.Arrays.copyOfRange(base, 0, i), java.util.Arrays.copyOfRange(base, i + 1, base.length));
-                default -> base = Recorder.concat(java.util.Arrays.copyOfRange(base, 0, i), new byte[] {(byte) rnd.nextInt(256)},
-                        java.util.Arrays.copyOfRange(base, i, base.length));
+                case 1 -> base = Recorder.concat(Arrays.copyOfRange(base, 0, i), Arrays.copyOfRange(base, i + 1, base.length));
+                default -> base = Recorder.concat(Arrays.copyOfRange(base, 0, i), new byte[] {(byte) rnd.nextInt(256)},
+                        Arrays.copyOfRange(base, i, base.length));
             }
         }
         return base;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class HostCommandsTest {
@@ -55,7 +56,7 @@ class HostCommandsTest {
 
     @Test
     void theBoardSideDecoderNeverThrowsOnNoise() {
-        java.util.Random rnd = new java.util.Random(99);
+        Random rnd = new Random(99);
         List<HostCommand> got = new ArrayList<>();
         HostCommandDecoder d = new HostCommandDecoder(got::add);
         for (int i = 0; i < 2000; i++) {

@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.damrelay.driver.board.BoardObserver;
+import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.clock.ManualClock;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -154,7 +157,7 @@ class LinkSupervisorTest {
     @Test
     void aFaultyObserverDoesNotStopTheLine() throws Exception {
         RecordingObserver seen = new RecordingObserver();
-        org.damrelay.driver.board.BoardObserver faulty = new org.damrelay.driver.board.BoardObserver() {
+        BoardObserver faulty = new BoardObserver() {
             @Override public void onBoard(long t, Sensed[] fields) {
                 seen.onBoard(t, fields);
             }
@@ -166,7 +169,7 @@ class LinkSupervisorTest {
                 }
             }
 
-            @Override public void onClock(long t, org.damrelay.driver.board.ClockReading clock) {}
+            @Override public void onClock(long t, ClockReading clock) {}
 
             @Override public void onLink(long t, boolean connected) {}
         };
@@ -184,7 +187,7 @@ class LinkSupervisorTest {
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

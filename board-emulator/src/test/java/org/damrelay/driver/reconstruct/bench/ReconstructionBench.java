@@ -3,13 +3,19 @@ package org.damrelay.driver.reconstruct.bench;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
+import org.damrelay.driver.arbiter.ArbiterListener;
 import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.driver.reconstruct.Orientation;
+import org.damrelay.driver.reconstruct.ReconstructConfig;
+import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.emulator.Emulator;
 import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoisePlanner;
@@ -17,9 +23,6 @@ import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.PhysicalBoard;
 import org.damrelay.emulator.PlyPlan;
 import org.damrelay.emulator.Timeline;
-import org.damrelay.driver.reconstruct.Orientation;
-import org.damrelay.driver.reconstruct.ReconstructConfig;
-import org.damrelay.driver.reconstruct.Reconstructor;
 
 /**
  * Reconstruction benchmark (docs/benchmarks.md, "Reconstruction"): the 97 corpus games played by
@@ -51,7 +54,7 @@ public final class ReconstructionBench {
 
             Histogram pressed = new Histogram(3), fromPress = new Histogram(3), unpressed = new Histogram(3);
             int wrong = 0;
-            java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
+            Map<String, Integer> kinds = new TreeMap<>();
             for (Played p : played) {
                 List<ArbiterEvent> moves = new ArrayList<>();
                 replay(p, e -> {
@@ -84,7 +87,7 @@ public final class ReconstructionBench {
                 h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getMaxValue());
     }
 
-    private static void replay(Played p, org.damrelay.driver.arbiter.ArbiterListener l) {
+    private static void replay(Played p, ArbiterListener l) {
         Reconstructor r = new Reconstructor(ReconstructConfig.defaults(p.game().variant()).withStart(p.game().start()), l);
         p.timeline().replayTo(r);
         r.tick(p.timeline().endMillis() + 20_000);
