@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.damrelay.proto.Ack;
 import org.damrelay.proto.Assignment;
@@ -80,9 +81,9 @@ public final class IngestService {
 
     /** The seq a board in SEQUENCE_GAP was offered beyond the next one it needs, or 0 when it is not in a gap. */
     /** The refused event that blocks the board, while the relay holds it (until the arbiter resolves). */
-    public java.util.Optional<org.damrelay.proto.GameEvent> refusedEvent(Source source) {
+    public Optional<GameEvent> refusedEvent(Source source) {
         Pending p = refused.get(source);
-        return p == null ? java.util.Optional.empty() : java.util.Optional.of(p.event().getEvent());
+        return Optional.ofNullable(p).map(q -> q.event().getEvent());
     }
 
     public long gapAt(Source source) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.AcknowledgeAlert;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.BlockedBoard;
@@ -89,7 +90,7 @@ class BlockedBoardTest {
             }
             try (TestArbiter reloaded = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
                 // the hello ends with the alerts and then the blocks; an ack of an unknown alert marks the end
-                reloaded.request(ArbiterRequest.newBuilder().setAckAlert(org.damrelay.proto.AcknowledgeAlert.newBuilder().setAlertId(999_999)));
+                reloaded.request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(999_999)));
                 assertTrue(reloaded.messages().stream().noneMatch(ArbiterMessage.Builder::hasBlocked), "a released board is no longer listed");
             }
             d.close();
