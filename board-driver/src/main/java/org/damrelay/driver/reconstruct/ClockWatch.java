@@ -22,6 +22,7 @@ final class ClockWatch {
     private static final long BELOW_MS = 2000, ABOVE_MS = 1000;
 
     private final TimeControl control;
+    private final double pace;
     private Boolean whiteOnRight;
     private ClockReading last;
     private boolean mismatchReported;
@@ -35,8 +36,14 @@ final class ClockWatch {
     private record Run(long t, boolean right, boolean running) {}
 
     ClockWatch(Boolean whiteOnRight, TimeControl control) {
+        this(whiteOnRight, control, 1);
+    }
+
+    /** @param pace clock time per capture time (above 1 for a board played faster than life) */
+    ClockWatch(Boolean whiteOnRight, TimeControl control, double pace) {
         this.whiteOnRight = whiteOnRight;
         this.control = control;
+        this.pace = pace;
     }
 
     /**
@@ -118,7 +125,7 @@ final class ClockWatch {
         int ends = control.endsPeriod(move) ? move : control.endsPeriod(move + 1) ? move + 1 : 0;
         Duration inc = control.periodOf(move).increment();
         if (inc.isZero() && ends == 0) return null;
-        long used = t - runStartAt[i];
+        long used = (long) ((t - runStartAt[i]) * pace);
         long back = (right ? after.right() : after.left()).toMillis() - runStartTime[i] + used;
         boolean bronstein = control.incrementKind() == TimeControl.IncrementKind.BRONSTEIN;
         long expected = bronstein ? Math.min(used, inc.toMillis()) : inc.toMillis();

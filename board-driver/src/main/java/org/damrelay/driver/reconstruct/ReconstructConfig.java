@@ -29,15 +29,18 @@ import org.damrelay.draughts.rules.Variant;
  * @param joinMidGame  when the board never shows the start position, take the first settled position
  *                     as the game's (a standalone driver started after the game began)
  * @param startCounts  an adjourned game: the draw counts already running in {@code start} (moves counted, by rule)
+ * @param clockPace    clock time per capture time: 1 for a real board; the emulator's speed for a board played
+ *                     faster than life, whose clock runs that much faster than the capture clock
  */
 public record ReconstructConfig(GameSettings settings, Position start, Orientation orientation, Boolean whiteOnRight,
                                 long settleMs, long pressGraceMs, long irregularMs, long heldMs, long touchMinMs,
-                                boolean joinMidGame, Map<DrawRule, Integer> startCounts) {
+                                boolean joinMidGame, Map<DrawRule, Integer> startCounts, double clockPace) {
 
     public ReconstructConfig {
         startCounts = Map.copyOf(startCounts);
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(start, "start");
+        if (!(clockPace >= 1)) throw new IllegalArgumentException("clock pace must be at least 1, not " + clockPace);
         if (settleMs <= 0 || pressGraceMs < 0 || irregularMs < settleMs || heldMs < irregularMs) {
             throw new IllegalArgumentException("windows must satisfy settle > 0, grace >= 0, held >= irregular >= settle");
         }
@@ -50,7 +53,7 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
 
     /** The defaults under a competition's settings. */
     public static ReconstructConfig of(GameSettings settings) {
-        return new ReconstructConfig(settings, Position.start(), null, null, 450, 300, 3000, 10_000, 300, false, Map.of());
+        return new ReconstructConfig(settings, Position.start(), null, null, 450, 300, 3000, 10_000, 300, false, Map.of(), 1);
     }
 
     public Variant variant() {
@@ -63,7 +66,7 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
     }
 
     public ReconstructConfig withSettings(GameSettings s) {
-        return new ReconstructConfig(s, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
+        return new ReconstructConfig(s, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts, clockPace);
     }
 
     public ReconstructConfig withDrawRules(DrawRules rules) {
@@ -80,25 +83,25 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
     }
 
     public ReconstructConfig withStart(Position p) {
-        return new ReconstructConfig(settings, p, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
+        return new ReconstructConfig(settings, p, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts, clockPace);
     }
 
     public ReconstructConfig withOrientation(Orientation o) {
-        return new ReconstructConfig(settings, start, o, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
+        return new ReconstructConfig(settings, start, o, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts, clockPace);
     }
 
     public ReconstructConfig withWhiteOnRight(Boolean right) {
-        return new ReconstructConfig(settings, start, orientation, right, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts);
+        return new ReconstructConfig(settings, start, orientation, right, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, joinMidGame, startCounts, clockPace);
     }
 
     public ReconstructConfig withSettleMs(long ms) {
-        return new ReconstructConfig(settings, start, orientation, whiteOnRight, ms, pressGraceMs, Math.max(irregularMs, ms), heldMs, touchMinMs, joinMidGame, startCounts);
+        return new ReconstructConfig(settings, start, orientation, whiteOnRight, ms, pressGraceMs, Math.max(irregularMs, ms), heldMs, touchMinMs, joinMidGame, startCounts, clockPace);
     }
 
     /** An adjourned game: the counts running at the start position (checked when the game is built). */
     public ReconstructConfig withStartCounts(Map<DrawRule, Integer> counts) {
         return new ReconstructConfig(settings, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs,
-                joinMidGame, counts);
+                joinMidGame, counts, clockPace);
     }
 
     /** The game before its first ply: the settings, the start position and the counts already running there. */
@@ -107,17 +110,18 @@ public record ReconstructConfig(GameSettings settings, Position start, Orientati
     }
 
     public ReconstructConfig withJoinMidGame(boolean join) {
-        return new ReconstructConfig(settings, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, join, startCounts);
+        return new ReconstructConfig(settings, start, orientation, whiteOnRight, settleMs, pressGraceMs, irregularMs, heldMs, touchMinMs, join, startCounts, clockPace);
     }
 
     /**
      * For a board played {@code speed} times faster than life (the emulator's accelerated pace):
-     * every waiting window shrinks by that factor, as the hand's timings do.
+     * every waiting window shrinks by that factor, as the hand's timings do, and the clock runs that
+     * much faster than the capture clock (so its increments are checked in clock time).
      */
     public ReconstructConfig paced(double speed) {
         if (!(speed >= 1)) throw new IllegalArgumentException("pace must be at least 1, not " + speed);
         return new ReconstructConfig(settings, start, orientation, whiteOnRight, Math.max(1, (long) (settleMs / speed)),
                 (long) (pressGraceMs / speed), Math.max(1, (long) (irregularMs / speed)), Math.max(1, (long) (heldMs / speed)),
-                (long) (touchMinMs / speed), joinMidGame, startCounts);
+                (long) (touchMinMs / speed), joinMidGame, startCounts, speed);
     }
 }

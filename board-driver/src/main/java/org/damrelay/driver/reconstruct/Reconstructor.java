@@ -110,7 +110,7 @@ public final class Reconstructor implements BoardObserver {
         this.config = config;
         this.listener = listener;
         this.classifier = new IrregularClassifier(config.variant());
-        this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl());
+        this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.clockPace());
         this.trace = new MoveTrace(config.touchMinMs());
         this.crowns = new CrownWatch(config.settleMs());
         this.game = new GameModelLine(from);
