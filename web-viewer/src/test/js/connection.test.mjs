@@ -1,7 +1,7 @@
 // The protocol translation of connection.js, against frames shaped as in docs/protocol.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relayBase, backoffDelay, applyUpdate, alertOf } from '../../main/resources/damrelay/viewer/js/connection.js';
+import { relayBase, backoffDelay, applyUpdate, alertOf, blockedOf } from '../../main/resources/damrelay/viewer/js/connection.js';
 import { createStore, lastPly } from '../../main/resources/damrelay/viewer/js/model.js';
 
 const loc = href => new URL(href);
@@ -141,4 +141,19 @@ test('a snapshot clock ticks from when the relay read it, not from when the spec
   store.putGame({ id: 'e-r1-b1', white: { name: 'W' }, black: { name: 'B' }, moves: [], clock: c }, 3);
   rebaseClocks(store, 60_000, joined);
   assert.deepEqual(remaining(store.state.games.get('e-r1-b1').clock, joined), { white: 570_000, black: 500_000 });
+});
+
+test('a blocked board is listed from the relay\'s BlockedBoard and removed when it is released', () => {
+  const store = createStore();
+  const msg = { gameId: 'nk-r1-b1', board: 1, seq: '2', reason: 'GAME_FINISHED: MOVE after the result', blocked: true,
+    refused: { type: 'MOVE', move: { from: 19, to: 23, path: [19, 23] } } };
+  const b = blockedOf(msg);
+  assert.equal(b.seq, 2);
+  assert.deepEqual(b.refused, { type: 'MOVE', ply: 0, notation: '19-23', text: '' });
+  store.blocked(b);
+  assert.equal(store.state.blocked.get('nk-r1-b1').reason, 'GAME_FINISHED: MOVE after the result');
+  store.blocked(blockedOf({ ...msg, blocked: false }));
+  assert.equal(store.state.blocked.size, 0);
+  // a gap has no refused event the relay holds
+  assert.equal(blockedOf({ gameId: 'g', seq: '9', reason: 'SEQUENCE_GAP', blocked: true }).refused, null);
 });

@@ -1,10 +1,11 @@
-// Arbiter console: alert feed, per-board status, acknowledge, enter a result, correct a game.
+// Arbiter console: alert feed, per-board status, blocked boards, acknowledge, enter a result, correct a game.
 import { createStore, gamesByBoard, openAlerts } from './model.js';
 import { titleOf } from './alerts.js';
 import { connectArbiter, relayBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
+import { mountBlocked } from './blocked.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
@@ -150,6 +151,7 @@ export function startArbiterPage() {
   };
   const actions = { acknowledge: alertId => attempt('Acknowledge', arbiter.acknowledge(alertId)) };
   mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
+  mountBlocked(root.querySelector('.blocked'), store, arbiter, attempt);
   root.querySelector('form.result-form').addEventListener('submit', e => {
     e.preventDefault();
     const f = e.currentTarget;

@@ -93,6 +93,16 @@ export function alertOf(a) {
   };
 }
 
+/** A BlockedBoard of the arbiter stream: the seq that waits, why, and the refused event when the relay holds it. */
+export function blockedOf(b) {
+  const e = b.refused ?? null;
+  const path = e?.move?.path?.length ? e.move.path : e?.move ? [e.move.from, e.move.to] : [];
+  return {
+    gameId: b.gameId, board: b.board ?? null, seq: Number(b.seq ?? 0), reason: b.reason ?? '', blocked: !!b.blocked,
+    refused: e && { type: e.type ?? '', ply: e.ply ?? 0, notation: e.notation || (path.length ? path.join('-') : ''), text: e.text ?? '' },
+  };
+}
+
 /** What a board-status event says about the board (arbiter stream only). */
 export function statusOf(e) {
   switch (e.type) {
@@ -259,6 +269,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
         return;
       }
       if (!accepted) { accepted = true; store.arbiterLink({ accepted: true }); }
+      // the sign-in answer opens each (re)connection; the blocks that follow it are all there are
+      if ('ok' in m && !m.requestId) store.blockedCleared();
       if (m.snapshot) {
         if (!round || m.snapshot.info?.round === round) store.putGame(gameOf(m.snapshot), m.snapshot.version ?? 0);
       }
@@ -268,7 +280,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
         // the alerts so far come after each (re)connect: they tell each board's state, also after a reload
         const s = statusOf(m.alert.event ?? {});
         if (s) store.status(a.gameId, s);
-      } else if (m.update) applyLiveUpdate(m.update);
+      } else if (m.blocked) store.blocked(blockedOf(m.blocked));
+      else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
   });
@@ -301,7 +314,11 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
       if (!RESULT_ENUM[result]) return Promise.reject(new Error(`"${result}" is not a result (2-0, 1-1, 0-2, 0-0)`));
       return request({ result: { gameId, result: RESULT_ENUM[result] } });
     },
+    // a result entered too early is withdrawn: the game goes on (the relay audits it)
+    reopen: gameId => request({ result: { gameId, result: 'RESULT_UNSPECIFIED' } }),
     correct: (gameId, correction) => request({ correct: { gameId, correction } }),
+    // release a blocked board: the relay checks its refused event again (a legal move is applied), fen optional
+    resolve: (gameId, fen = '') => request({ resolve: { gameId, ...(fen ? { fen } : {}) } }),
     // digital notation: ISSUE resolves to {gameId, link, qrSvg}, REVOKE to {gameId, revoked}
     notation: (gameId, action, extra = {}) => request({ notation: { gameId, action, ...extra } }),
   };

@@ -22,6 +22,7 @@ export function createStore() {
     arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,
     pendingStatus: new Map(), // board status learned before the game's snapshot arrived
+    blocked: new Map(), // game id -> the block its board waits on (arbiter stream only)
   };
   const listeners = new Set();
   const emit = what => listeners.forEach(fn => fn(state, what));
@@ -129,6 +130,19 @@ export function createStore() {
       const a = state.alerts.get(String(alertId));
       if (a) a.acknowledged = true;
       emit({ kind: 'ack', alertId: String(alertId) });
+    },
+
+    /** A board blocked by a refused event, or released (b.blocked false): as the relay tells it. */
+    blocked(b) {
+      if (b.blocked) state.blocked.set(String(b.gameId), b);
+      else state.blocked.delete(String(b.gameId));
+      emit({ kind: 'blocked', gameId: String(b.gameId) });
+    },
+
+    /** A new arbiter connection: the relay tells every block again, so none released meanwhile stays listed. */
+    blockedCleared() {
+      state.blocked.clear();
+      emit({ kind: 'blocked' });
     },
 
     /** An update that changes nothing shown here still moves the game's version on. */

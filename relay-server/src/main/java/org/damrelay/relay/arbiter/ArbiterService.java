@@ -46,12 +46,14 @@ public final class ArbiterService implements RelayCore.LiveListener {
 
     private final RelayCore core;
     private final IngestService ingest;
+    private final BlockedBoards blocked;
     private final List<ArbiterSession> sessions = new ArrayList<>();
     private NotationRequests notation = (s, id, r) -> error(s, id, "BAD_REQUEST", "digital notation is not served by this relay");
 
     public ArbiterService(RelayCore core, IngestService ingest) {
         this.core = core;
         this.ingest = ingest;
+        this.blocked = new BlockedBoards(core, ingest);
         core.addLiveListener(this);
     }
 
@@ -75,6 +77,20 @@ public final class ArbiterService implements RelayCore.LiveListener {
             GameRecord g = book().game(a.getGameId());
             if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAlert(a).build());
         }
+        // the boards blocked now, so a reloaded console lists them whatever became of their alerts
+        for (GameInfo info : book().directory().games(s.eventId(), 0)) {
+            GameRecord g = book().game(info.getGameId());
+            if (g != null) blocked.of(g).ifPresent(b -> s.send(ArbiterMessage.newBuilder().setBlocked(b).build()));
+        }
+    }
+
+    /** Every arbiter screen of the game's event hears once that its board was blocked or released. */
+    private void tellBlocked(GameRecord g) {
+        if (g == null) return;
+        blocked.changed(g).ifPresent(b -> {
+            ArbiterMessage m = ArbiterMessage.newBuilder().setBlocked(b).build();
+            for (ArbiterSession s : sessions) if (s.eventId().equals(g.info().getEventId())) s.send(m);
+        });
     }
 
     public void disconnected(ArbiterSession s) {
@@ -96,6 +112,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
             s.send(ArbiterMessage.newBuilder().setUpdate(applied.update()).build());
             if (applied.alert() != null) s.send(ArbiterMessage.newBuilder().setAlert(applied.alert()).build());
         }
+        tellBlocked(g);
     }
 
     @Override
@@ -104,6 +121,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         for (ArbiterSession s : sessions) {
             if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAudit(entry).build());
         }
+        tellBlocked(g);
     }
 
     public void handle(ArbiterSession s, ArbiterRequest r) {

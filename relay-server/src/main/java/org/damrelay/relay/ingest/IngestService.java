@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.damrelay.proto.Ack;
 import org.damrelay.proto.Assignment;
@@ -79,6 +80,12 @@ public final class IngestService {
     }
 
     /** The seq a board in SEQUENCE_GAP was offered beyond the next one it needs, or 0 when it is not in a gap. */
+    /** The refused event that blocks the board, while the relay holds it (until the arbiter resolves). */
+    public Optional<GameEvent> refusedEvent(Source source) {
+        Pending p = refused.get(source);
+        return Optional.ofNullable(p).map(q -> q.event().getEvent());
+    }
+
     public long gapAt(Source source) {
         return gaps.getOrDefault(source, 0L);
     }

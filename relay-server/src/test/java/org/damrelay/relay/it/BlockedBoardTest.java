@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.damrelay.draughts.rules.Move;
+import org.damrelay.proto.AcknowledgeAlert;
+import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.BlockedBoard;
 import org.damrelay.proto.EnterResult;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameResult;
@@ -23,12 +26,18 @@ class BlockedBoardTest {
 
     @TempDir Path dir;
 
+    /** Board 101 of the hall, its game nk-r1-b1 at 1. 32-28. */
+    private static TestDriver afterFirstMove(RelayServer relay) throws Exception {
+        TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
+        d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+        return d;
+    }
+
     @Test
     void aMoveRefusedAfterAResultIsAppliedWhenTheArbiterReopensTheGameAndResolves() throws Exception {
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
              TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
-            TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-            d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+            TestDriver d = afterFirstMove(relay);
             // a result entered too early: the next move on the board is refused and blocks it
             arbiter.requestOk(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.DRAW)));
             d.send("101", Plays.event(Move.quiet(19, 23)));
@@ -51,6 +60,39 @@ class BlockedBoardTest {
                     throw new IllegalStateException(e);
                 }
             }).filter(RelayFrame::hasAck).noneMatch(f -> f.getAck().getSkipped()), "nothing was acked as skipped");
+            d.close();
+        }
+    }
+
+    @Test
+    void theArbiterStreamTellsWhichBoardsAreBlockedAlsoToAConsoleOpenedLaterAndWhenOneIsReleased() throws Exception {
+        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
+             TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
+            TestDriver d = afterFirstMove(relay);
+            d.send("101", Plays.event(Move.quiet(28, 22))); // white again: refused, the board blocks
+            await().atMost(Duration.ofSeconds(30)).until(() -> d.errors().size() == 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
+                    .anyMatch(m -> m.hasBlocked() && m.getBlocked().getBlocked()));
+            BlockedBoard live = arbiter.messages().stream().filter(ArbiterMessage.Builder::hasBlocked)
+                    .map(ArbiterMessage.Builder::getBlocked).findFirst().orElseThrow();
+            assertEquals("nk-r1-b1", live.getGameId());
+            assertEquals(2, live.getSeq());
+            assertTrue(live.getReason().startsWith(d.errors().get(0).getCode().name()), live.getReason());
+            assertEquals(28, live.getRefused().getMove().getFrom(), "the refused event itself is told");
+
+            // a console opened (or reloaded) later hears it from the relay's state, not from a live alert
+            try (TestArbiter later = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "deputy")) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> later.messages().stream()
+                        .anyMatch(m -> m.hasBlocked() && m.getBlocked().equals(live)));
+                arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
+                await().atMost(Duration.ofSeconds(30)).until(() -> later.messages().stream()
+                        .anyMatch(m -> m.hasBlocked() && !m.getBlocked().getBlocked() && m.getBlocked().getGameId().equals("nk-r1-b1")));
+            }
+            try (TestArbiter reloaded = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
+                // the hello ends with the alerts and then the blocks; an ack of an unknown alert marks the end
+                reloaded.request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(999_999)));
+                assertTrue(reloaded.messages().stream().noneMatch(ArbiterMessage.Builder::hasBlocked), "a released board is no longer listed");
+            }
             d.close();
         }
     }
