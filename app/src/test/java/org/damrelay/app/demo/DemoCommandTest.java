@@ -49,22 +49,8 @@ class DemoCommandTest {
     @Test
     void aFreshFolderRunsTheDemoAndTheScoreMoves() throws Exception {
         assertFalse(Files.exists(dir.resolve("shared")) || Files.exists(dir.getParent().resolve("shared")), "no shared tree beside the run");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // the test class path holds two logback-test.xml, which logback would report on the terminal
-                "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
-                "-cp", System.getProperty("java.class.path"), "org.damrelay.app.Damrelay",
-                "demo", "--port", "0", "--boards", "2", "--speed", "100", "--serial", "memory", "--seconds", "90")
-                .directory(dir.toFile()).redirectErrorStream(true).start();
         List<String> lines = new CopyOnWriteArrayList<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) lines.add(l);
-            } catch (Exception ignored) {
-                // the process ended
-            }
-        });
-        reader.setDaemon(true);
-        reader.start();
+        Process p = demo(lines, "--port", "0", "--boards", "2", "--speed", "100", "--serial", "memory", "--seconds", "90");
         try {
             await().atMost(Duration.ofSeconds(60)).until(() -> lines.stream().anyMatch(l -> OVERVIEW.matcher(l).find()));
             Matcher m = lines.stream().map(OVERVIEW::matcher).filter(Matcher::find).findFirst().orElseThrow();
@@ -79,17 +65,17 @@ class DemoCommandTest {
                     .anyMatch(l -> l.matches("board \\d finished \\d-\\d after .*: Team A \\d+ – \\d+ Team B")));
             // --seconds: the demo stops by itself down the same path as Ctrl-C
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the demo stops by itself");
+            await().atMost(Duration.ofSeconds(5)).until(() -> lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")));
+            assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
         } finally {
             p.destroyForcibly();
         }
-        reader.join(5000);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")), "a clean stop: " + lines);
-        assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
     }
 
     /** The demo's entry point in a JVM of its own, in the empty folder, its output collected line by line. */
     private Process demo(List<String> lines, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // the test class path holds two logback-test.xml, which logback would report on the terminal
                 "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
                 "-cp", System.getProperty("java.class.path"), "org.damrelay.app.Damrelay", "demo"));
         cmd.addAll(List.of(args));
