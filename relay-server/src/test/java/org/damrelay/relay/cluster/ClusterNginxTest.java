@@ -8,13 +8,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.Subscribe;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.it.Plays;
+import org.damrelay.relay.it.RelayProcess;
 import org.damrelay.relay.it.TestDriver;
 import org.damrelay.relay.it.TestRelay;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +55,16 @@ class ClusterNginxTest {
         return edge.core().metrics().connections("spectator");
     }
 
+    private static final Pattern SPECTATORS = Pattern.compile("^damrelay_connections\\{kind=\"spectator\"} ([0-9.]+)$", Pattern.MULTILINE);
+
+    /** Spectators on a relay in another JVM, from its /metrics. */
+    private static int spectatorsOn(int port) throws Exception {
+        String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        Matcher m = SPECTATORS.matcher(metrics);
+        return m.find() ? (int) Double.parseDouble(m.group(1)) : 0;
+    }
+
     @Test
     void aSpectatorWhoseEdgeDiesReconnectsThroughNginxToTheOtherAndResumes() throws Exception {
         List<Move> moves = Plays.line(30, 6);
@@ -71,6 +85,53 @@ class ClusterNginxTest {
             assertEquals(List.of(), f.violations);
             assertEquals(30, f.updates.stream().filter(u -> u.getGameId().equals("nk-r1-b1")).count(), "every move once");
             assertEquals(3, f.snapshots.size(), "one snapshot per game of the round on the first subscribe, none on the resume");
+        }
+    }
+
+    /**
+     * An edge that dies as a process does (SIGKILL: no close frame, the kernel resets its sockets):
+     * its spectator reconnects through nginx, which takes it to the edge that is alive, and resumes.
+     */
+    @Test
+    void aSpectatorWhoseEdgeIsKilledReconnectsThroughNginxAndResumes() throws Exception {
+        driver.close();
+        nginx.close();
+        rig.close();
+        rig = ClusterRig.start(dir.resolve("killed"), 0, 1);
+        Path edgeConfig = dir.resolve("edge-process.yaml");
+        Files.writeString(edgeConfig, rig.edgeYaml(1, rig.origin.port()));
+        try (RelayProcess doomed = RelayProcess.start(edgeConfig, 0)) {
+            nginx = LocalNginx.start(dir.resolve("nginx-killed"), rig.origin.port(), List.of(rig.edge(0).port(), doomed.port()));
+            driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(nginx.port);
+            List<Move> moves = Plays.line(30, 8);
+            Follower f = new Follower(Subscribe.newBuilder().setEventId("nk").setRound(1).build());
+            try {
+                // nginx spreads spectators: reconnect until this one is on the edge that will be killed
+                for (int tries = 0; tries < 8; tries++) {
+                    f.connect(nginx.port);
+                    await().atMost(WAIT).until(() -> spectatorsOn(rig.edge(0)) + spectatorsOn(doomed.port()) == 1);
+                    if (spectatorsOn(doomed.port()) == 1) break;
+                    f.close();
+                    await().atMost(WAIT).until(() -> spectatorsOn(rig.edge(0)) == 0);
+                }
+                assertEquals(1, spectatorsOn(doomed.port()), "the spectator watches through the edge process");
+                int snapshotsBefore = f.snapshots.size();
+                for (Move m : moves.subList(0, 10)) driver.sendDurable("101", Plays.event(m));
+                await().atMost(WAIT).until(() -> f.plies("nk-r1-b1") == 10);
+
+                doomed.kill();
+                await().atMost(WAIT).until(() -> !f.open());
+                for (Move m : moves.subList(10, 20)) driver.sendDurable("101", Plays.event(m));   // missed while away
+
+                f.connect(nginx.port);
+                await().atMost(WAIT).until(() -> spectatorsOn(rig.edge(0)) == 1);
+                for (Move m : moves.subList(20, 30)) driver.sendDurable("101", Plays.event(m));
+                await().atMost(WAIT).until(() -> f.plies("nk-r1-b1") == 30);
+                assertEquals(List.of(), f.violations);
+                assertEquals(snapshotsBefore, f.snapshots.size(), "resumed from its versions: no snapshot again");
+            } finally {
+                f.close();
+            }
         }
     }
 

@@ -57,9 +57,14 @@ final class ClusterRig implements AutoCloseable {
         return ConfigLoader.parse(originYaml(), null);
     }
 
+    /** Edge {@code i}'s config file text: its own data folder, the origin's address and Redis. */
+    String edgeYaml(int i, int originPort) {
+        return yaml(dir.resolve("edge" + i), "cluster: {role: edge, origin: \"http://127.0.0.1:" + originPort
+                + "\", redis: {uri: \"" + redis.uri() + "\"}}\n");
+    }
+
     RelayConfig edgeConfig(int i, int originPort, int port) {
-        return ConfigLoader.parse(yaml(dir.resolve("edge" + i), "cluster: {role: edge, origin: \"http://127.0.0.1:" + originPort
-                + "\", redis: {uri: \"" + redis.uri() + "\"}}\n"), null).withPort(port);
+        return ConfigLoader.parse(edgeYaml(i, originPort), null).withPort(port);
     }
 
     RelayServer edge(int i) { return edges.get(i); }
