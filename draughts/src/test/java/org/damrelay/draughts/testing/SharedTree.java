@@ -11,29 +11,30 @@ import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 
 /**
- * The read-only shared/ tree (spec, corpus) for every module's tests: where surefire says
- * ({@code damrelay.shared}) or beside the checkout, seen from a module or from the repository.
- * Published in the draughts test-jar so the lookup lives in one place.
+ * The championship games every module's tests replay: the read-only shared/ tree's corpus where
+ * surefire says ({@code damrelay.shared}) or beside the checkout, else the project's own copy of
+ * it (the demo's bundled games, the same files), so that a user's clone, which has no shared/,
+ * runs every test too. Published in the draughts test-jar so the lookup lives in one place.
  */
 public final class SharedTree {
     private static final String PROPERTY = "damrelay.shared";
     private static final List<String> BESIDE_CHECKOUT = List.of("../../shared", "../shared");
+    /** The project's copy, seen from a module (surefire's working directory) or from the repository. */
+    private static final List<String> PROJECT_COPY = List.of(
+            "../app/src/main/resources/org/damrelay/app/demo/games", "app/src/main/resources/org/damrelay/app/demo/games");
 
     private SharedTree() {}
 
-    public static Path root() {
-        String prop = System.getProperty(PROPERTY);
-        List<String> tried = new ArrayList<>();
-        if (prop != null) tried.add(prop);
-        tried.addAll(BESIDE_CHECKOUT);
-        for (String candidate : tried) {
-            if (Files.isDirectory(Path.of(candidate, "corpus"))) return Path.of(candidate);
-        }
-        throw new IllegalStateException("shared/ not found: set -D" + PROPERTY + " (tried " + tried + ")");
-    }
-
     public static Path corpus() {
-        return root().resolve("corpus");
+        String prop = System.getProperty(PROPERTY);
+        List<Path> tried = new ArrayList<>();
+        if (prop != null) tried.add(Path.of(prop, "corpus"));
+        for (String s : BESIDE_CHECKOUT) tried.add(Path.of(s, "corpus"));
+        for (String s : PROJECT_COPY) tried.add(Path.of(s));
+        for (Path candidate : tried) {
+            if (Files.isDirectory(candidate)) return candidate;
+        }
+        throw new IllegalStateException("no corpus: set -D" + PROPERTY + " (tried " + tried + ")");
     }
 
     /** Every game of one corpus file, as recorded (including any record without moves). */

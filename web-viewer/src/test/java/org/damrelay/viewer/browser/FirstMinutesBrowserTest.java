@@ -170,9 +170,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         assertEquals(Instant.ofEpochMilli(relayTime), Instant.parse(afterReload), "the relay's time, unchanged by reload or acknowledgement");
 
         driver().get(relay.httpUrl() + "/report.html?event=nk2026");
-        // the report renders after its fetch: look for the heading without failing while it is not there yet
-        eventually().until(() -> driver().findElements(By.cssSelector("#report h1")).stream()
-                .anyMatch(h -> h.getText().equals("Match report: NK teams 2026")));
+        eventually().until(() -> driver().findElement(By.cssSelector("#report h1")).getText().equals("Match report: NK teams 2026"));
         String report = driver().findElement(By.id("report")).getText();
         for (String part : List.of("Boards", "Results in the order the games ended", "Particulars, in order", "Arbiter", "Team leader Hijken DTC")) {
             assertTrue(report.contains(part), part + " missing in the report: " + report);
