@@ -32,18 +32,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The relay's single-threaded heart: all state lives in one {@link GameBook} touched only on the
- * core executor. A change is applied in memory, appended to the journal, and only once the
- * journal has fsync'd it is it acked, shown to the arbiter (live) and, after the round's
- * broadcast delay, released to spectators through the {@link UpdateBus}.
+ * core executor. A change is applied in memory and appended to the journal; once the journal has
+ * written it (a crash of the relay no longer loses it) it is shown to the arbiter (live) and,
+ * after the round's broadcast delay, released to spectators through the {@link UpdateBus}; once
+ * the journal has fsync'd it, it is acked. Spectators thus never wait for the disk's fsync, and
+ * a driver forgets nothing that a power cut could still take.
  */
 public final class RelayCore implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RelayCore.class);
 
-    /** Sees every durable change at once (the arbiter). Called on the core thread. */
+    /** Sees every change at once, as soon as it is written to the journal (the arbiter). Called on the core thread. */
     public interface LiveListener {
-        void durable(GameBook.Applied applied);
+        void written(GameBook.Applied applied);
 
+        /** An audit entry is durable (fsync'd). */
         default void audit(AuditEntry entry) { }
     }
 
@@ -81,6 +84,7 @@ public final class RelayCore implements AutoCloseable {
         long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
         Journal journal = Journal.open(config.dataPath(), from, r -> {
             book.apply(r);
+            book.written(r);
             book.durable(r);
         }, metrics::fsyncNanos);
         log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
@@ -105,6 +109,7 @@ public final class RelayCore implements AutoCloseable {
     public void replicate(GameUpdate u) {
         JournalRecord r = JournalRecord.newBuilder().setReplicated(u).build();
         book.apply(r);
+        book.written(r);
         book.durable(r);
         for (GameUpdate released : book.game(u.getGameId()).releaseUpTo(Long.MAX_VALUE)) bus.publish(released);
     }
@@ -134,29 +139,39 @@ public final class RelayCore implements AutoCloseable {
     public boolean failed() { return failed; }
 
     /**
-     * Core thread. Applies {@code record} to the book (the one change of state, as on replay),
-     * appends it to the journal, and once it is fsync'd marks it durable, runs {@code onDurable}
-     * and notifies, on the core thread. Returns what applying it produced.
+     * Core thread. Applies {@code record} to the book (the one change of state, as on replay) and
+     * appends it to the journal. Once it is written, the arbiter sees it and spectators get it
+     * (after the delay); once it is fsync'd, it is durable and {@code onDurable} runs (acks,
+     * confirmations), on the core thread. Returns what applying it produced.
      */
     public GameBook.Applied commit(JournalRecord record, Runnable onDurable) {
         GameBook.Applied applied = book.apply(record);
-        CompletableFuture<Long> appended = journal.append(record);
+        Journal.Appended appended = journal.append(record);
         if (config.snapshotEveryRecords() > 0 && ++sinceSnapshot >= config.snapshotEveryRecords() && !snapshotting) snapshot();
-        appended.whenComplete((pos, err) -> executor.execute(() -> {
+        // both callbacks go through the core executor in the order the journal completes them: written first
+        appended.written().whenComplete((pos, err) -> executor.execute(() -> {
+            if (err == null) written(record, applied);
+        }));
+        appended.synced().whenComplete((pos, err) -> executor.execute(() -> {
             if (err != null) {
+                if (!failed) log.error("journal append failed: the relay no longer acknowledges anything", err);
                 failed = true;
-                log.error("journal append failed: the relay no longer acknowledges anything", err);
                 return;
             }
             book.durable(record);
-            GameUpdate u = applied.update();
-            if (u != null && applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
+            // an arbiter's action reports its outcome with the acks it caused (a released board's skip)
             if (record.hasAudit()) for (LiveListener l : live) l.audit(record.getAudit());
-            if (u != null) for (LiveListener l : live) l.durable(applied);
             if (onDurable != null) onDurable.run();
-            if (u != null) release(book.game(u.getGameId()));
         }));
         return applied;
+    }
+
+    private void written(JournalRecord record, GameBook.Applied applied) {
+        book.written(record);
+        GameUpdate u = applied.update();
+        if (u != null && applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
+        if (u != null) for (LiveListener l : live) l.written(applied);
+        if (u != null) release(book.game(u.getGameId()));
     }
 
     /**

@@ -105,7 +105,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
     }
 
     @Override
-    public void durable(GameBook.Applied applied) {
+    public void written(GameBook.Applied applied) {
         GameRecord g = book().game(applied.update().getGameId());
         for (ArbiterSession s : sessions) {
             if (!g.info().getEventId().equals(s.eventId())) continue;

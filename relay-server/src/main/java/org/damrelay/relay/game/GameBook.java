@@ -24,8 +24,9 @@ import org.damrelay.relay.event.EventDirectory.Source;
 /**
  * The relay's whole state: every game, every board's stream cursor, the alerts and the audit
  * log. Journal records are applied here in order by one {@link #apply}, both when they are
- * accepted live and when the journal is replayed at start, so both paths give the same state; one
- * {@link #durable} marks what they changed as on disk. Core thread only.
+ * accepted live and when the journal is replayed at start, so both paths give the same state;
+ * {@link #written} marks what they changed as visible (in the journal) and {@link #durable} as
+ * safe to ack (fsync'd). Core thread only.
  */
 public final class GameBook {
 
@@ -139,18 +140,28 @@ public final class GameBook {
     }
 
     /**
-     * The record is on disk (fsync'd, or replayed from the journal): what it changed may now be
-     * acked to the driver, shown to the arbiter and released to spectators.
+     * The record is written to the journal (its bytes are in the OS: a crash of the relay process
+     * no longer loses it): what it changed to a game may be shown to the arbiter and released to
+     * spectators. Should the machine itself fail before the fsync, the driver still holds the
+     * event (it is acked only once {@link #durable}) and sends it again, so a move a spectator saw
+     * comes back.
+     */
+    public void written(JournalRecord r) {
+        switch (r.getBodyCase()) {
+            case INGEST -> games.get(r.getIngest().getUpdate().getGameId()).markWritten(r.getIngest().getUpdate().getVersion());
+            case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markWritten(r.getArbiterUpdate().getVersion());
+            case REPLICATED -> games.get(r.getReplicated().getGameId()).markWritten(r.getReplicated().getVersion());
+            default -> { }
+        }
+    }
+
+    /**
+     * The record is on disk (fsync'd, or replayed from the journal): the board's events up to it
+     * may be acked to the driver, which then forgets them.
      */
     public void durable(JournalRecord r) {
         switch (r.getBodyCase()) {
-            case INGEST -> {
-                IngestRecord in = r.getIngest();
-                cursor(source(in)).markDurable(in.getSeq(), false);
-                games.get(in.getUpdate().getGameId()).markDurable(in.getUpdate().getVersion());
-            }
-            case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
-            case REPLICATED -> games.get(r.getReplicated().getGameId()).markDurable(r.getReplicated().getVersion());
+            case INGEST -> cursor(source(r.getIngest())).markDurable(r.getIngest().getSeq(), false);
             case SKIP -> {
                 SkipRecord k = r.getSkip();
                 cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);
@@ -190,7 +201,7 @@ public final class GameBook {
                 g.add(u);
                 if (u.hasInfo()) directory.put(u.getInfo());
             }
-            g.markDurable(g.version());
+            g.markWritten(g.version());
         }
         for (CursorState c : s.getCursorsList()) {
             SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));

@@ -9,15 +9,15 @@ import org.damrelay.proto.GameUpdate;
 
 /**
  * One game on the relay: every update in version order (version n = updates[n-1]), the live
- * state, and two marks: how many updates are durable (may be shown to the arbiter) and how
- * many are released to spectators (durable and past the broadcast delay).
+ * state, and two marks: how many updates are written to the journal (may be shown to the
+ * arbiter) and how many are released to spectators (written and past the broadcast delay).
  */
 public final class GameRecord {
 
     private final GameInfo initialInfo;
     private final GameFold live;
     private final List<GameUpdate> updates = new ArrayList<>();
-    private int durable;
+    private int written;
     private int released;
     private GameSnapshot releasedSnapshot;
 
@@ -30,7 +30,7 @@ public final class GameRecord {
     public GameInfo initialInfo() { return initialInfo; }
     public GameFold live() { return live; }
     public int version() { return updates.size(); }
-    public int durable() { return durable; }
+    public int written() { return written; }
     public int released() { return released; }
     public GameInfo info() { return live.info(); }
 
@@ -49,18 +49,18 @@ public final class GameRecord {
         live.apply(update);
     }
 
-    void markDurable(int version) {
-        durable = Math.max(durable, Math.min(version, updates.size()));
+    void markWritten(int version) {
+        written = Math.max(written, Math.min(version, updates.size()));
     }
 
     public GameUpdate update(int version) {
         return updates.get(version - 1);
     }
 
-    /** Releases to spectators every durable update accepted at or before {@code cutoffMs}; returns them. */
+    /** Releases to spectators every written update accepted at or before {@code cutoffMs}; returns them. */
     public List<GameUpdate> releaseUpTo(long cutoffMs) {
         List<GameUpdate> out = new ArrayList<>();
-        while (released < durable && updates.get(released).getRelayTimeMs() <= cutoffMs) {
+        while (released < written && updates.get(released).getRelayTimeMs() <= cutoffMs) {
             out.add(updates.get(released));
             released++;
         }
@@ -70,7 +70,7 @@ public final class GameRecord {
 
     /** When the next held-back update may be released (its accept time), or -1. */
     public long nextHeldBackTime() {
-        return released < durable ? updates.get(released).getRelayTimeMs() : -1;
+        return released < written ? updates.get(released).getRelayTimeMs() : -1;
     }
 
     /** What spectators see now: the state folded from the released updates. */

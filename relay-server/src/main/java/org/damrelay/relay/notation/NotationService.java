@@ -338,12 +338,12 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     // ---- state pushed to the device ---------------------------------------------------------
 
     @Override
-    public void durable(GameBook.Applied applied) {
+    public void written(GameBook.Applied applied) {
         GameUpdate u = applied.update();
         List<Device> list = devices.get(u.getGameId());
         if (list == null) return;
         // the device's own moves and undos arrive with their ack; everything else (corrections, the
-        // notator, a result) is pushed as it becomes durable
+        // notator, a result) is pushed as it is written
         if (u.hasEvent() && (u.getEvent().getType() == EventType.MOVE || u.getEvent().getType() == EventType.MOVE_RETRACTED)) return;
         DeviceMessage m = state(book().game(u.getGameId()));
         for (Device dev : list) dev.session.send(m);
@@ -361,16 +361,16 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         for (Device dev : list) dev.session.send(m);
     }
 
-    /** What the relay holds durably of the game, with the last entry it acked. */
+    /** What the relay holds of the game (written to its journal), with the last entry it acked. */
     private DeviceMessage state(GameRecord g) {
-        List<GameUpdate> durable = new ArrayList<>();
-        for (int v = 1; v <= g.durable(); v++) durable.add(g.update(v));
+        List<GameUpdate> written = new ArrayList<>();
+        for (int v = 1; v <= g.written(); v++) written.add(g.update(v));
         SourceCursor cursor = book().cursor(source(g.info()));
         NotationGrant grant = book().notationGrant(g.id());
         return DeviceMessage.newBuilder().setState(DeviceState.newBuilder()
-                .setSnapshot(GameFold.of(g.initialInfo(), durable).snapshot()).setAcked(cursor.durable())
+                .setSnapshot(GameFold.of(g.initialInfo(), written).snapshot()).setAcked(cursor.durable())
                 .setTimes(grant == null ? TimeEntry.TIMES_OPTIONAL : grant.getTimes())
-                .setUndoable(undoable(g, g.durable())).setRefused(cursor.blockedSeq()).setRefusedReason(cursor.blockedReason())).build();
+                .setUndoable(undoable(g, g.written())).setRefused(cursor.blockedSeq()).setRefusedReason(cursor.blockedReason())).build();
     }
 
     /**

@@ -24,9 +24,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The relay's append-only journal: segment files {@code journal-<n>.log} of records framed as
- * {@code [int length][int crc32c][payload]}. An append completes only once its bytes are on disk
- * (fsync). One writer thread drains everything queued meanwhile and pays one fsync for all of
- * it (group commit), so many boards do not each wait for their own fsync.
+ * {@code [int length][int crc32c][payload]}. An append completes twice ({@link Appended}): once its
+ * bytes are written (in the OS: a crash of the relay process no longer loses them) and once they
+ * are fsync'd (nor does a power cut). One writer thread drains everything queued meanwhile and
+ * pays one write and one fsync for all of it (group commit), so many boards do not each wait
+ * for their own fsync.
  *
  * <p>On open the segments are read in order ({@link RecordFile}'s one recovery rule): a torn tail
  * of the last one (a crash mid-write) is cut off at the last whole record and kept aside under a
@@ -40,8 +42,18 @@ public final class Journal implements AutoCloseable {
     static final int MAX_RECORD = 16 * 1024 * 1024;
     private static final Pattern SEGMENT = Pattern.compile("journal-(\\d+)\\.log");
 
-    /** A queued append, or (payload null, rotate true) a switch to the next segment, or the stop marker. */
-    private record Pending(byte[] payload, CompletableFuture<Long> done, boolean rotate) {}
+    /**
+     * An append's two moments, each completing with the record's end offset: {@code written}
+     * when its bytes are in the OS, {@code synced} when they are fsync'd. {@code written} always
+     * completes first; a failed write fails both.
+     */
+    public record Appended(CompletableFuture<Long> written, CompletableFuture<Long> synced) {}
+
+    /**
+     * A queued append ({@code written} set), or (payload null, rotate true) a switch to the next
+     * segment, or the stop marker.
+     */
+    private record Pending(byte[] payload, CompletableFuture<Long> written, CompletableFuture<Long> done, boolean rotate) {}
 
     private final Path dir;
     private FileChannel channel;
@@ -136,9 +148,10 @@ public final class Journal implements AutoCloseable {
         return new Recovery(scan.records().size(), scan.validBytes(), cut);
     }
 
-    /** Queues a record; the future completes with its end offset once it is fsync'd. */
-    public CompletableFuture<Long> append(JournalRecord record) {
-        return enqueue(record.toByteArray(), false);
+    /** Queues a record: {@link Appended#written()} once its bytes are in the OS, {@link Appended#synced()} once fsync'd. */
+    public Appended append(JournalRecord record) {
+        CompletableFuture<Long> written = new CompletableFuture<>();
+        return new Appended(written, enqueue(record.toByteArray(), written, false));
     }
 
     /**
@@ -146,19 +159,24 @@ public final class Journal implements AutoCloseable {
      * new one; completes with the new segment's number once the old one is fsync'd.
      */
     public CompletableFuture<Long> rotate() {
-        return enqueue(null, true);
+        return enqueue(null, null, true);
     }
 
-    private CompletableFuture<Long> enqueue(byte[] payload, boolean rotate) {
+    private CompletableFuture<Long> enqueue(byte[] payload, CompletableFuture<Long> written, boolean rotate) {
         CompletableFuture<Long> done = new CompletableFuture<>();
         if (closed) {
-            done.completeExceptionally(new IOException("journal closed"));
+            fail(written, done, new IOException("journal closed"));
         } else if (failure != null) {
-            done.completeExceptionally(failure);
+            fail(written, done, failure);
         } else {
-            queue.add(new Pending(payload, done, rotate));
+            queue.add(new Pending(payload, written, done, rotate));
         }
         return done;
+    }
+
+    private static void fail(CompletableFuture<Long> written, CompletableFuture<Long> done, IOException e) {
+        if (written != null) written.completeExceptionally(e);
+        done.completeExceptionally(e);
     }
 
     public long segment() {
@@ -176,7 +194,7 @@ public final class Journal implements AutoCloseable {
                 List<Pending> appends = new ArrayList<>();
                 for (Pending p : batch) {
                     if (stop) {
-                        if (p.done != null) p.done.completeExceptionally(new IOException("journal closed"));
+                        if (p.done != null) fail(p.written, p.done, new IOException("journal closed"));
                     } else if (p.payload != null) {
                         appends.add(p);
                     } else {
@@ -199,9 +217,10 @@ public final class Journal implements AutoCloseable {
     private void writeBatch(List<Pending> batch) {
         if (batch.isEmpty()) return;
         if (failure != null) {
-            for (Pending p : batch) p.done.completeExceptionally(failure);
+            for (Pending p : batch) fail(p.written, p.done, failure);
             return;
         }
+        boolean written = false;
         try {
             int total = 0;
             for (Pending p : batch) total += 8 + p.payload.length;
@@ -209,6 +228,10 @@ public final class Journal implements AutoCloseable {
             for (Pending p : batch) RecordFile.frameInto(buf, p.payload);
             buf.flip();
             while (buf.hasRemaining()) position += channel.write(buf, position);
+            written = true;
+            // what is written may be shown (it survives a crash of this process); the fsync only
+            // decides the driver's ack, so spectators never wait out the disk's fsync tail
+            for (Pending p : batch) p.written.complete(position);
             long t0 = System.nanoTime();
             channel.force(false);
             if (fsyncNanos != null) fsyncNanos.accept(System.nanoTime() - t0);
@@ -217,7 +240,10 @@ public final class Journal implements AutoCloseable {
             // a journal that cannot write must not ack anything again
             failure = e;
             log.error("journal write failed; nothing more will be acknowledged", e);
-            for (Pending p : batch) p.done.completeExceptionally(e);
+            for (Pending p : batch) {
+                if (!written) p.written.completeExceptionally(e);
+                p.done.completeExceptionally(e);
+            }
         }
     }
 
@@ -242,11 +268,11 @@ public final class Journal implements AutoCloseable {
     public void close() {
         if (closed) return;
         closed = true;
-        queue.add(new Pending(null, null, false));
+        queue.add(new Pending(null, null, null, false));
         try {
             writer.join(10_000);
             for (Pending p; (p = queue.poll()) != null; ) {
-                if (p.done != null) p.done.completeExceptionally(new IOException("journal closed"));
+                if (p.done != null) fail(p.written, p.done, new IOException("journal closed"));
             }
             channel.close();
         } catch (InterruptedException e) {

@@ -51,6 +51,7 @@ class GameBookFoldTest {
     private GameBook.Applied commit(GameBook book, JournalRecord r) {
         journal.add(r);
         GameBook.Applied a = book.apply(r);
+        book.written(r);
         book.durable(r);
         return a;
     }
@@ -93,10 +94,12 @@ class GameBookFoldTest {
         assertEquals(1, book.game("nk-r1-b1").live().plyCount());
         assertEquals(1, book.cursor(s).applied());
         assertEquals(0, book.cursor(s).durable(), "not on disk yet: no ack");
-        assertEquals(0, book.game("nk-r1-b1").durable());
+        assertEquals(0, book.game("nk-r1-b1").written());
+        book.written(r);
+        assertEquals(1, book.game("nk-r1-b1").written(), "written: spectators may have it");
+        assertEquals(0, book.cursor(s).durable(), "written but not fsync'd: still no ack");
         book.durable(r);
         assertEquals(1, book.cursor(s).durable());
-        assertEquals(1, book.game("nk-r1-b1").durable());
     }
 
     @Test
@@ -115,6 +118,7 @@ class GameBookFoldTest {
         GameBook replayed = book();
         for (JournalRecord r : journal) {
             replayed.apply(r);
+            replayed.written(r);
             replayed.durable(r);
         }
         assertEquals(live.snapshot(7), replayed.snapshot(7));

@@ -50,7 +50,7 @@ class PdnAndReleaseTest {
         append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 18, 22)), 1);
         append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 31, 27)), 2);
         append(r, GameUpdate.newBuilder().setResult(GameResult.DRAW), 3);
-        r.markDurable(3);
+        r.markWritten(3);
         r.releaseUpTo(Long.MAX_VALUE);
         String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S", null);
         assertTrue(pdn.contains("[FEN \"" + fen + "\"]"), pdn);
@@ -96,7 +96,7 @@ class PdnAndReleaseTest {
                     .setRunning(whiteMoved ? Side.BLACK : Side.WHITE)).build();
             append(r, GameUpdate.newBuilder().setEvent(e), v++);
         }
-        r.markDurable(v - 1);
+        r.markWritten(v - 1);
         r.releaseUpTo(Long.MAX_VALUE);
         String pdn = Pdn.write(r.spectatorSnapshot(), "NK teams", "Huissen", "2026-04-17");
         for (String tag : List.of("[Date \"2026.04.17\"]", "[Round \"3\"]", "[Board \"2\"]", "[WhiteTeam \"Huissen\"]",
@@ -120,22 +120,22 @@ class PdnAndReleaseTest {
         Position after = r.live().position().apply(Move.quiet(19, 24)).withSideToMove(Color.WHITE);
         append(r, GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
                 .setSubtype(IllegalSubtype.OTHER).setNotation("19-24").setFen(Fen.write(after)).build())), 2);
-        r.markDurable(2);
+        r.markWritten(2);
         r.releaseUpTo(Long.MAX_VALUE);
         String pdn = Pdn.write(r.spectatorSnapshot(), "E", "S", null);
         assertTrue(pdn.contains("1. 32-28 19-24 {irregular move, stood} *"), pdn);
     }
 
     @Test
-    void onlyDurableUpdatesPastTheCutoffAreReleasedAndArbiterOnlyAlertsAreNotShown() {
+    void onlyWrittenUpdatesPastTheCutoffAreReleasedAndArbiterOnlyAlertsAreNotShown() {
         GameRecord r = new GameRecord(GameInfo.newBuilder().setGameId("e-r1-b1").build());
         append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 32, 28)), 1000);
         append(r, GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.CLOCK_PRESSED_WITHOUT_MOVE)), 2000);
         append(r, GameUpdate.newBuilder().setEvent(move(r.live(), 19, 23)), 3000);
-        r.markDurable(2);
+        r.markWritten(2);
         assertEquals(1, r.releaseUpTo(1500).size());
-        assertEquals(1, r.releaseUpTo(Long.MAX_VALUE).size(), "version 3 is not durable yet");
-        r.markDurable(3);
+        assertEquals(1, r.releaseUpTo(Long.MAX_VALUE).size(), "version 3 is not written yet");
+        r.markWritten(3);
         assertEquals(3000, r.nextHeldBackTime());
         assertEquals(1, r.releaseUpTo(Long.MAX_VALUE).size());
         List<GameUpdate> since1 = r.releasedSince(1, 100);

@@ -33,7 +33,7 @@ class JournalDamageTest {
     private long damagedJournal() throws Exception {
         try (Journal j = Journal.open(dir, r -> { }, null)) {
             for (int i = 1; i <= 100; i++) j.append(record(i % 2 == 0 ? "101" : "102", (i + 1) / 2));
-            j.append(record("101", 51)).get(5, TimeUnit.SECONDS);
+            j.append(record("101", 51)).synced().get(5, TimeUnit.SECONDS);
         }
         Path file = Journal.segmentFile(dir, 1);
         byte[] bytes = Files.readAllBytes(file);

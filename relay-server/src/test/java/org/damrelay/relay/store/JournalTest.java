@@ -1,6 +1,7 @@
 package org.damrelay.relay.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.damrelay.proto.IngestRecord;
@@ -32,7 +34,7 @@ class JournalTest {
     void everyAcknowledgedRecordIsReadBackInOrder() throws Exception {
         List<CompletableFuture<Long>> acks = new ArrayList<>();
         try (Journal j = Journal.open(dir, r -> { }, null)) {
-            for (int i = 1; i <= 500; i++) acks.add(j.append(record("b" + (i % 7), i)));
+            for (int i = 1; i <= 500; i++) acks.add(j.append(record("b" + (i % 7), i)).synced());
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
         }
         List<Long> seqs = new ArrayList<>();
@@ -44,11 +46,32 @@ class JournalTest {
     }
 
     @Test
+    void aRecordIsWrittenBeforeItsFsyncEnds() throws Exception {
+        CountDownLatch inFsync = new CountDownLatch(1), letGo = new CountDownLatch(1);
+        try (Journal j = Journal.open(dir, r -> { }, n -> {
+            // the writer thread, right after the fsync and before it completes anything as synced
+            inFsync.countDown();
+            try {
+                letGo.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })) {
+            Journal.Appended a = j.append(record("a", 1));
+            assertTrue(inFsync.await(10, TimeUnit.SECONDS));
+            assertTrue(a.written().isDone(), "written (may be shown) while the fsync is still under way");
+            assertFalse(a.synced().isDone(), "not synced (not to be acked) before the fsync is over");
+            letGo.countDown();
+            assertEquals(a.written().get(), a.synced().get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
     void concurrentAppendsShareFsyncs() throws Exception {
         AtomicInteger fsyncs = new AtomicInteger();
         List<CompletableFuture<Long>> acks = new ArrayList<>();
         try (Journal j = Journal.open(dir, r -> { }, n -> fsyncs.incrementAndGet())) {
-            for (int i = 1; i <= 2000; i++) acks.add(j.append(record("b", i)));
+            for (int i = 1; i <= 2000; i++) acks.add(j.append(record("b", i)).synced());
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
         }
         assertTrue(fsyncs.get() < 2000, "group commit: " + fsyncs.get() + " fsyncs for 2000 appends");
@@ -57,8 +80,8 @@ class JournalTest {
     @Test
     void tornTailIsCutAndNeverHalfApplied() throws Exception {
         try (Journal j = Journal.open(dir, r -> { }, null)) {
-            j.append(record("a", 1)).get(5, TimeUnit.SECONDS);
-            j.append(record("a", 2)).get(5, TimeUnit.SECONDS);
+            j.append(record("a", 1)).synced().get(5, TimeUnit.SECONDS);
+            j.append(record("a", 2)).synced().get(5, TimeUnit.SECONDS);
         }
         Path file = Journal.segmentFile(dir, 1);
         long whole = Files.size(file);
@@ -76,7 +99,7 @@ class JournalTest {
             assertEquals(whole, Files.size(file));
             assertTrue(Files.exists(dir.resolve("journal-1.log.torn-" + whole)), "the cut bytes are kept aside");
             // appends continue right after the last whole record
-            j.append(record("a", 3)).get(5, TimeUnit.SECONDS);
+            j.append(record("a", 3)).synced().get(5, TimeUnit.SECONDS);
         }
         seqs.clear();
         try (Journal j = Journal.open(dir, r -> seqs.add(r.getIngest().getSeq()), null)) {
@@ -87,8 +110,8 @@ class JournalTest {
     @Test
     void aBadChecksumInTheLastRecordIsATornWriteAndCut() throws Exception {
         try (Journal j = Journal.open(dir, r -> { }, null)) {
-            j.append(record("a", 1)).get(5, TimeUnit.SECONDS);
-            j.append(record("a", 2)).get(5, TimeUnit.SECONDS);
+            j.append(record("a", 1)).synced().get(5, TimeUnit.SECONDS);
+            j.append(record("a", 2)).synced().get(5, TimeUnit.SECONDS);
         }
         Path file = Journal.segmentFile(dir, 1);
         byte[] bytes = Files.readAllBytes(file);
@@ -108,7 +131,7 @@ class JournalTest {
             j.append(record("a", 1));
             j.append(record("a", 2));
             rotated = j.rotate();
-            j.append(record("a", 3)).get(5, TimeUnit.SECONDS);
+            j.append(record("a", 3)).synced().get(5, TimeUnit.SECONDS);
         }
         assertEquals(2L, rotated.get(5, TimeUnit.SECONDS));
         assertEquals(List.of(1L, 2L), Journal.segments(dir));
@@ -117,7 +140,7 @@ class JournalTest {
             assertEquals(2, j.segment());
         }
         try (Journal j = Journal.open(dir, 2, r -> fromTwo.add(r.getIngest().getSeq()), null)) {
-            j.append(record("a", 4)).get(5, TimeUnit.SECONDS);
+            j.append(record("a", 4)).synced().get(5, TimeUnit.SECONDS);
         }
         assertEquals(List.of(1L, 2L, 3L), all);
         assertEquals(List.of(3L), fromTwo);
@@ -128,7 +151,7 @@ class JournalTest {
         try (Journal j = Journal.open(dir, r -> { }, null)) {
             j.append(record("a", 1));
             j.rotate();
-            j.append(record("a", 2)).get(5, TimeUnit.SECONDS);
+            j.append(record("a", 2)).synced().get(5, TimeUnit.SECONDS);
         }
         Path first = Journal.segmentFile(dir, 1);
         byte[] bytes = Files.readAllBytes(first);
