@@ -1,5 +1,6 @@
 package org.damrelay.relay.fanout;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import org.damrelay.proto.SpectatorMessage;
@@ -8,8 +9,11 @@ import org.damrelay.proto.SpectatorMessage;
 public interface SpectatorConnection {
     EventLoop eventLoop();
 
-    /** Event loop: writes a shared frame unless the connection is lagging; false = dropped (and released). */
-    boolean deliver(TextWebSocketFrame frame);
+    /**
+     * Event loop: writes a shared, already framed WebSocket message (its wire bytes) unless the
+     * connection is lagging; false = dropped (and released).
+     */
+    boolean deliver(ByteBuf frameBytes);
 
     void flush();
 

@@ -5,7 +5,9 @@ import com.google.protobuf.util.JsonFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoop;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,8 +29,9 @@ import org.damrelay.relay.game.GameRecord;
 
 /**
  * Delivers released updates to the spectators subscribed to their game, round or event. Each
- * update is encoded once; every recipient gets a retained duplicate of the same bytes, and each
- * event loop gets one task that writes to all its channels and flushes them. Each scope's
+ * update is encoded once, as the very bytes of its WebSocket frame (a server's frames are not
+ * masked, so they are the same for every spectator); every recipient gets a retained duplicate of
+ * them, and each event loop gets one task that writes to all its channels and flushes them. Each scope's
  * subscribers are kept grouped by event loop ({@link Audience}) as they subscribe and leave. Subscriptions are
  * kept on the core thread, so a snapshot and the live updates after it never cross.
  */
@@ -44,6 +47,9 @@ public final class SpectatorFanout {
     private final Map<String, EncodedSnapshot> snapshots = new HashMap<>();
 
     private record EncodedSnapshot(int version, TextWebSocketFrame frame) {}
+
+    /** Netty's server frame encoder, run once per update here rather than once per spectator on the event loops. Core thread. */
+    private final EmbeddedChannel framer = new EmbeddedChannel(new WebSocket08FrameEncoder(false));
 
     public SpectatorFanout(RelayCore core) {
         this.core = core;
@@ -87,10 +93,10 @@ public final class SpectatorFanout {
             if (a != null) a.forEachLoop((loop, members) -> byLoop.computeIfAbsent(loop, k -> new ArrayList<>(1)).add(members));
         }
         if (byLoop.isEmpty()) return;
-        TextWebSocketFrame frame = new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(u).build()));
+        ByteBuf frame = framed(new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(u).build())));
         long releasedAt = System.currentTimeMillis();
         for (Map.Entry<EventLoop, List<SpectatorConnection[]>> e : byLoop.entrySet()) {
-            TextWebSocketFrame shared = frame.retain();
+            ByteBuf shared = frame.retain();
             List<SpectatorConnection[]> groups = e.getValue();
             e.getKey().execute(() -> deliver(shared, groups, releasedAt));
         }
@@ -98,8 +104,24 @@ public final class SpectatorFanout {
         core.metrics().fanoutNanos(System.nanoTime() - t0);
     }
 
-    /** Event loop: writes the shared frame to its recipients, then flushes them. */
-    private void deliver(TextWebSocketFrame shared, List<SpectatorConnection[]> groups, long releasedAt) {
+    /**
+     * Core thread: the frame's wire bytes in one direct buffer, so the socket write needs no copy
+     * (the encoder leaves a payload over 1 KB apart from its header, and on the heap).
+     */
+    private ByteBuf framed(TextWebSocketFrame frame) {
+        framer.writeOutbound(frame);
+        ByteBuf first = framer.readOutbound(), next = framer.readOutbound();
+        if (next == null && first.isDirect()) return first;
+        ByteBuf one = framer.alloc().directBuffer(first.readableBytes() + (next == null ? 0 : next.readableBytes()));
+        for (ByteBuf b = first; b != null; b = b == first ? next : null) {
+            one.writeBytes(b);
+            b.release();
+        }
+        return one;
+    }
+
+    /** Event loop: writes the shared frame bytes to its recipients, then flushes them. */
+    private void deliver(ByteBuf shared, List<SpectatorConnection[]> groups, long releasedAt) {
         try {
             // one subscribed to the game and to its round gets the update once; only then is a set needed
             Set<SpectatorConnection> seen = groups.size() > 1 ? Collections.newSetFromMap(new IdentityHashMap<>()) : null;

@@ -2,10 +2,12 @@ package org.damrelay.relay.fanout;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.SpectatorRequest;
@@ -26,6 +28,7 @@ public final class SpectatorHandler extends WebSocketEndpoint implements Spectat
     private final SpectatorFanout fanout;
     private volatile boolean lagging;
     private boolean cutScheduled;
+    private ChannelHandlerContext framedOut;
     private long windowStart;
     private int inWindow;
 
@@ -101,21 +104,35 @@ public final class SpectatorHandler extends WebSocketEndpoint implements Spectat
     public EventLoop eventLoop() { return channel.eventLoop(); }
 
     @Override
-    public boolean deliver(TextWebSocketFrame frame) {
-        if (lagging || !channel.isWritable()) {
-            if (!lagging) {
+    public boolean deliver(ByteBuf frameBytes) {
+        ChannelHandlerContext out = framedOut();
+        if (lagging || !channel.isWritable() || out == null) {
+            if (!lagging && out != null) {
                 lagging = true;
                 scheduleCut();
             }
-            frame.release();
+            frameBytes.release();
             return false;
         }
-        channel.write(frame, channel.voidPromise());
+        out.write(frameBytes, channel.voidPromise());
         return true;
     }
 
+    /**
+     * Where framed bytes enter the pipeline: at the frame encoder, so they skip it and the handlers
+     * after it but still pass TLS; null once the WebSocket is gone.
+     */
+    private ChannelHandlerContext framedOut() {
+        ChannelHandlerContext c = framedOut;
+        if (c == null || c.isRemoved()) framedOut = c = channel.pipeline().context(WebSocketFrameEncoder.class);
+        return c;
+    }
+
     @Override
-    public void flush() { channel.flush(); }
+    public void flush() {
+        ChannelHandlerContext out = framedOut();
+        if (out != null) out.flush();
+    }
 
     @Override
     public void send(SpectatorMessage message) {

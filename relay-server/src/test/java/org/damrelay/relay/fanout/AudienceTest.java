@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.DefaultEventLoop;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.util.HashMap;
@@ -27,7 +28,7 @@ class AudienceTest {
     }
 
     private record Conn(String name, EventLoop eventLoop) implements SpectatorConnection {
-        public boolean deliver(TextWebSocketFrame frame) { frame.release(); return true; }
+        public boolean deliver(ByteBuf frame) { frame.release(); return true; }
         public void flush() {}
         public void send(SpectatorMessage message) {}
         public void sendShared(TextWebSocketFrame frame) { frame.release(); }
