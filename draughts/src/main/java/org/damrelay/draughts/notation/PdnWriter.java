@@ -8,8 +8,9 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 
 /**
- * Writes a game as PDN 3.0: the standard tags first (missing ones as "?"), GameType, FEN when the
- * game does not start from the start position, the game's other tags, then numbered moves in
+ * Writes a game as PDN 3.0: the standard tags first (missing ones as "?", a missing date as
+ * ????.??.??), GameType, FEN when the game does not start from the start position, the game's
+ * other tags, then numbered moves in
  * {@link Notation#of} form, wrapped below 80 columns, and the result in draughts form (2-0 ...).
  */
 public final class PdnWriter {
@@ -23,6 +24,8 @@ public final class PdnWriter {
         String result = game.outcome().pdn();
         Map<String, String> tags = new LinkedHashMap<>();
         for (String name : ROSTER) tags.put(name, game.tags().getOrDefault(name, "?"));
+        // PDN (as PGN 8.1.1.3) writes an unknown date as ????.??.??, not "?"; the relay's export does too
+        if (!game.tags().containsKey("Date")) tags.put("Date", "????.??.??");
         tags.put("Result", result);
         tags.put("GameType", String.valueOf(game.variant().pdnGameType()));
         if (!game.start().equals(Position.start())) tags.put("FEN", Fen.write(game.start()));

@@ -28,7 +28,7 @@ class PdnWriterTest {
         assertEquals("""
                 [Event "NK"]
                 [Site "?"]
-                [Date "?"]
+                [Date "????.??.??"]
                 [Round "?"]
                 [White "Derkx,B."]
                 [Black "Meijer,Hein"]

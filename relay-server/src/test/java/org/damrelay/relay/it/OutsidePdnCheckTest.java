@@ -1,0 +1,234 @@
+package org.damrelay.relay.it;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.damrelay.draughts.notation.Fen;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnWriter;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.rules.Variant;
+import org.damrelay.draughts.testing.SharedTree;
+import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.Clock;
+import org.damrelay.proto.EnterResult;
+import org.damrelay.proto.GameResult;
+import org.damrelay.proto.Side;
+import org.damrelay.relay.RelayServer;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The relay's PDN export checked by code no one here wrote (issue 14): src/test/pdn-outside/check.mjs
+ * plays every move of every game through the npm package draughts@0.2.1's move generator and
+ * compares the position it ends in with our rules core's. The split into games, tags and move
+ * tokens is the script's own few lines (no working 10x10 PDN parser is installable from the
+ * registries here; the library's parsePDN fails on every game); move legality, captured pieces,
+ * promotion and the final position are the library's. Skipped, loudly, without node and npm or
+ * when npm cannot install the pinned package.
+ */
+class OutsidePdnCheckTest {
+    private static final Path SOURCE = Path.of("src/test/pdn-outside");
+    private static final Path WORK = Path.of("target/pdn-outside");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** test-positions.md row A: two king captures 47-36 that take different pieces. */
+    private static final String ROW_A = "W:WK47:B14,19,29,31,42";
+
+    @TempDir Path dir;
+
+    record Run(int exit, List<JsonNode> games, String log) {}
+
+    @BeforeAll
+    static void installTheOutsideLibrary() throws Exception {
+        Assumptions.assumeTrue(runs("node", "--version") && runs("npm", "--version"),
+                "node or npm is not on the PATH: SKIPPING the outside PDN check (relay-server/src/test/pdn-outside). Install Node.js 18+ to run it.");
+        Files.createDirectories(WORK);
+        boolean fresh = !Files.exists(WORK.resolve("package-lock.json"))
+                || Files.mismatch(SOURCE.resolve("package-lock.json"), WORK.resolve("package-lock.json")) != -1
+                || !Files.exists(WORK.resolve("node_modules/draughts/draughts.js"));
+        for (String f : List.of("package.json", "package-lock.json", "check.mjs")) {
+            Files.copy(SOURCE.resolve(f), WORK.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (fresh) {
+            Process npm = new ProcessBuilder("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund")
+                    .directory(WORK.toFile()).redirectErrorStream(true).start();
+            String out = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            boolean done = npm.waitFor(120, TimeUnit.SECONDS);
+            Assumptions.assumeTrue(done && npm.exitValue() == 0,
+                    "npm ci could not install draughts@0.2.1: SKIPPING the outside PDN check (relay-server/src/test/pdn-outside)\n" + out);
+        }
+    }
+
+    @Test
+    void relayedCorpusGamesAreLegalMoveForMoveForTheOutsideLibraryAndEndInTheSamePosition() throws Exception {
+        String round = relayRound();
+        List<PdnGame> games = corpusGames();
+        Path pdn = dir.resolve("round1.pdn"), fens = dir.resolve("round1.fen");
+        Files.writeString(pdn, round);
+        Files.writeString(fens, String.join("\n", games.stream().map(g -> Fen.write(g.positionAfter(g.plies().size()))).toList()) + "\n");
+
+        Run run = check(pdn, fens);
+        assertEquals(0, run.exit(), run.log());
+        assertEquals(3, run.games().size(), run.log());
+        String[] results = {"2-0", "1-1", "*"};
+        for (int b = 0; b < 3; b++) {
+            JsonNode v = run.games().get(b);
+            String what = "board " + (b + 1) + ": " + v;
+            assertTrue(v.get("legal").asBoolean(), what);
+            assertTrue(v.get("samePosition").asBoolean(), what);
+            assertEquals(games.get(b).plies().size(), v.get("plies").asInt(), what);
+            assertEquals(results[b], v.get("result").asText(), what);
+            assertEquals(0, v.get("problems").size(), what);
+            assertEquals(games.get(b).plies().size(), v.get("clocks").asInt(), "a [%clock] after every move, " + what);
+        }
+        // what the three games take the library through
+        assertTrue(sum(run, "multiCaptures") > 5, run.log());
+        assertTrue(sum(run, "promotions") >= 3 && sum(run, "kingMoves") >= 4 && sum(run, "longKingMoves") >= 2, run.log());
+        // recorded, not asserted: draughts@0.2.1's own parsePDN reads none of them (see check.mjs)
+        System.out.println("[outside PDN check] " + run.log().strip().replace("\n", "\n[outside PDN check] "));
+    }
+
+    @Test
+    void anIllegalMoveSwappedIntoTheExportIsReportedByItsNumber() throws Exception {
+        String round = relayRound();
+        // game 1, move 7: white plays black's reply, black white's move; everything else as served
+        Matcher m = Pattern.compile("(^|\\s)7\\. (\\S+)\\s+(\\{[^}]*\\}\\s+)?7\\.\\.\\. (\\S+)").matcher(round);
+        assertTrue(m.find(), round);
+        String swapped = round.substring(0, m.start(2)) + m.group(4) + round.substring(m.end(2), m.start(4)) + m.group(2) + round.substring(m.end(4));
+        Path pdn = dir.resolve("swapped.pdn");
+        Files.writeString(pdn, swapped);
+
+        Run run = check(pdn, null);
+        assertEquals(1, run.exit(), run.log());
+        JsonNode first = run.games().get(0);
+        assertEquals(false, first.get("legal").asBoolean(), first.toString());
+        assertEquals(13, first.get("firstIllegal").get("ply").asInt(), first.toString());
+        assertEquals(7, first.get("firstIllegal").get("moveNumber").asInt(), first.toString());
+        assertEquals("white", first.get("firstIllegal").get("side").asText(), first.toString());
+        assertEquals(m.group(4), first.get("firstIllegal").get("move").asText(), first.toString());
+        assertTrue(run.log().contains("ILLEGAL at ply 13 (move 7, white) " + m.group(4)), run.log());
+        assertTrue(run.games().get(1).get("legal").asBoolean() && run.games().get(2).get("legal").asBoolean(), run.log());
+    }
+
+    @Test
+    void ambiguousCapturesAreWrittenSoTheOutsideLibraryPlaysTheNamedRoute() throws Exception {
+        Position start = Fen.parse(ROW_A);
+        List<Move> both = Variant.INTERNATIONAL.legalMoves(start).stream().filter(m -> m.from() == 47 && m.to() == 36).toList();
+        assertEquals(2, both.size());
+        List<PdnGame> games = new ArrayList<>();
+        for (Move m : both) games.add(new PdnGame(Map.of("Event", "row A", "White", "K47"), Variant.INTERNATIONAL, start, List.of(m), "*"));
+        String written = PdnWriter.writeAll(games);
+        assertTrue(written.contains("47x38x24x13x36") && written.contains("47x38x20x9x36"), written);
+        Path pdn = dir.resolve("rowA.pdn"), fens = dir.resolve("rowA.fen");
+        Files.writeString(pdn, written);
+        Files.writeString(fens, Fen.write(start.apply(both.get(0))) + "\n" + Fen.write(start.apply(both.get(1))) + "\n");
+
+        Run run = check(pdn, fens);
+        assertEquals(0, run.exit(), run.log());
+        for (JsonNode v : run.games()) {
+            assertTrue(v.get("legal").asBoolean() && v.get("samePosition").asBoolean(), v.toString());
+            assertEquals(1, v.get("longForms").asInt(), v.toString());
+        }
+        // the two routes end in different positions, so the comparison tells them apart
+        assertTrue(!run.games().get(0).get("fen").asText().equals(run.games().get(1).get("fen").asText()), run.log());
+
+        // the short form would not do: the library finds two routes that take different pieces
+        Path shortForm = dir.resolve("rowA-short.pdn");
+        Files.writeString(shortForm, written.replace("47x38x24x13x36", "47x36"));
+        Run refused = check(shortForm, null);
+        assertEquals(1, refused.exit(), refused.log());
+        assertTrue(refused.games().get(0).get("firstIllegal").get("reason").asText().startsWith("ambiguous"), refused.log());
+    }
+
+    // ---- the games, the relay, the script -----------------------------------------------------
+
+    /** Board 1 won by white, board 2 drawn with promotions and flying kings, board 3 still played (70 plies). */
+    private static List<PdnGame> corpusGames() {
+        List<PdnGame> file = SharedTree.corpusFile("090417ronde12.pdn");
+        PdnGame unfinished = file.get(2);
+        return List.of(file.get(0), file.get(1),
+                new PdnGame(unfinished.tags(), unfinished.variant(), unfinished.start(), unfinished.plies().subList(0, 70), "*"));
+    }
+
+    /** The three games played through a relay with both clocks on every move; round 1's PDN as served. */
+    private String relayRound() throws Exception {
+        List<PdnGame> games = corpusGames();
+        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
+             TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
+             TestDriver hallB = new TestDriver("hall-b", TestRelay.HALL_B_TOKEN, "nk").connect(relay.port())) {
+            String[] boards = {"101", "102", "103"};
+            for (int b = 0; b < 3; b++) {
+                TestDriver d = b == 2 ? hallB : hall;
+                List<Move> plies = games.get(b).plies();
+                for (int i = 0; i < plies.size(); i++) {
+                    Clock clock = Clock.newBuilder().setWhiteMs(5_400_000 - 20_000 * (i / 2 + 1)).setBlackMs(5_400_000 - 20_000 * ((i + 1) / 2))
+                            .setRunning(i % 2 == 0 ? Side.BLACK : Side.WHITE).build();
+                    d.send(boards[b], Plays.event(plies.get(i)).toBuilder().setClock(clock).build());
+                }
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> hall.acked("101") == games.get(0).plies().size()
+                    && hall.acked("102") == games.get(1).plies().size() && hallB.acked("103") == games.get(2).plies().size());
+            try (TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
+                arbiter.request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.WHITE_WINS)));
+                arbiter.request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b2").setResult(GameResult.DRAW)));
+            }
+            HttpClient http = HttpClient.newHttpClient();
+            HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port() + "/pdn/nk/round/1.pdn"))
+                    .timeout(Duration.ofSeconds(5)).build();
+            return http.send(get, HttpResponse.BodyHandlers.ofString()).body();
+        }
+    }
+
+    private static Run check(Path pdn, Path expectedFens) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("node", "check.mjs", pdn.toAbsolutePath().toString()));
+        if (expectedFens != null) cmd.add(expectedFens.toAbsolutePath().toString());
+        Path err = Files.createTempFile("pdn-check", ".log");
+        Process p = new ProcessBuilder(cmd).directory(WORK.toFile()).redirectError(err.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "check.mjs did not finish");
+        String log = Files.readString(err);
+        Files.delete(err);
+        List<JsonNode> games = new ArrayList<>();
+        for (String line : out.split("\n")) if (!line.isBlank()) games.add(JSON.readTree(line));
+        return new Run(p.exitValue(), games, log);
+    }
+
+    private static int sum(Run run, String field) {
+        return run.games().stream().mapToInt(v -> v.get(field).asInt()).sum();
+    }
+
+    private static boolean runs(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
