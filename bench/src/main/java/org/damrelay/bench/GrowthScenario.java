@@ -30,7 +30,7 @@ final class GrowthScenario implements Scenario {
     /** Lines used per game: warm-up at most 40 plies, the window at 600/min 60 plies. */
     static final int MAX_PLIES = 200;
     /** About this many deliveries before each window, so the relay's hot paths are compiled when measured. */
-    static final int WARM_UP_DELIVERIES = 20_000, WARM_UP_MOVES_PER_SECOND = 250, SETTLE_MILLIS = 1000;
+    static final int WARM_UP_DELIVERIES = 20_000, WARM_UP_MOVES_PER_SECOND = 250, SETTLE_MILLIS = 500;
 
     /** One point to measure; {@code perGame} is already scaled. */
     record Point(Growth.Axis axis, int perGame, int games, double movesPerGamePerMinute) {
@@ -119,7 +119,10 @@ final class GrowthScenario implements Scenario {
                     (long) Math.ceil((double) WARM_UP_DELIVERIES / Math.max(1, perGame)));
             long sent = rig.ingest.play(moves / (warmUp.toMillis() / 1000.0), warmUp);
             Drain.until(rig, sent * perGame, 1500, 10_000);
-            // the JIT's compile queue and the warm-up's collections run on the relay's CPU too: not in the window
+            // the connection round's and the warm-up's garbage would be collected in whichever window comes
+            // next (a 9,000-spectator point's young collection cost 15% of a window): each window starts clean
+            Jcmd.run(rig.relay.pid(), "GC.run");
+            // the JIT's compile queue runs on the relay's CPU too: let it drain before the window
             Thread.sleep(SETTLE_MILLIS);
         }
         rig.reset();
