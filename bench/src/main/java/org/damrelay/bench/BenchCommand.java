@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
  * several JVMs on core 1, the ingest load here (also on core 1); one bounded run, then a report.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest or cluster.",
+        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest, cluster or growth.",
                 "The relay runs pinned to core 0 (taskset), the load on core 1. Bounded: minutes at most."})
 public final class BenchCommand implements Callable<Integer> {
 
@@ -28,9 +28,10 @@ public final class BenchCommand implements Callable<Integer> {
             "reconnect", new ReconnectScenario(),
             "slow", new SlowConsumersScenario(),
             "ingest", new IngestScenario(),
-            "cluster", new ClusterScenario());
+            "cluster", new ClusterScenario(),
+            "growth", new GrowthScenario());
 
-    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster")
+    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster | growth")
     String scenario;
 
     @Option(names = "--scale", defaultValue = "1.0",
