@@ -66,6 +66,8 @@ public final class SpectatorLoad implements AutoCloseable {
     private final Histogram window = new Histogram(MAX_MICROS, 3);
     private final AtomicLong updates = new AtomicLong();
     private final AtomicLong closedAfterSubscribe = new AtomicLong();
+    /** Spectators [0, grown) have been connected. */
+    private int grown;
 
     /**
      * @param games       spectator i watches {@code games.get(i % games.size())}
@@ -101,12 +103,27 @@ public final class SpectatorLoad implements AutoCloseable {
             }
         }
         for (Spectator s : spectators) if (s.channel != null) s.channel.closeFuture().awaitUninterruptibly(5_000);
-        CountDownLatch done = new CountDownLatch(spectators.size());
+        grown = spectators.size();
+        return connect(0, spectators.size(), timeout);
+    }
+
+    /**
+     * Connects the next spectators, not yet connected by this method, until {@code upTo} of them
+     * are: memory can be read on the way up.
+     */
+    public Round connectMore(int upTo, Duration timeout) throws InterruptedException {
+        int from = grown;
+        grown = Math.max(grown, Math.min(upTo, spectators.size()));
+        return connect(from, grown, timeout);
+    }
+
+    private Round connect(int from, int to, Duration timeout) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(to - from);
         Semaphore permits = new Semaphore(inFlight);
         AtomicLong ok = new AtomicLong(), failed = new AtomicLong(), last = new AtomicLong();
         String[] firstError = {null};
         long start = System.nanoTime(), deadline = start + timeout.toNanos();
-        for (int i = 0; i < spectators.size(); i++) {
+        for (int i = from; i < to; i++) {
             Spectator s = spectators.get(i);
             if (!permits.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) break;
             s.reset(outcome -> {
@@ -124,7 +141,7 @@ public final class SpectatorLoad implements AutoCloseable {
         }
         done.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         int okN = (int) ok.get();
-        return new Round(okN, spectators.size() - okN, start, okN == 0 ? start : last.get(), firstError[0]);
+        return new Round(okN, to - from - okN, start, okN == 0 ? start : last.get(), firstError[0]);
     }
 
     private void connect(Spectator s, InetAddress source) {
