@@ -56,6 +56,7 @@ public final class GeneratorMain {
                         load.reset();
                         out.println(REPLY + "ok");
                     }
+                    case "count" -> out.println(REPLY + load.updates());
                     case "window" -> {
                         SpectatorLoad.Window w = load.window();
                         out.println(REPLY + w.updates() + " " + w.closedAfterSubscribe() + " " + encode(w.latencyMicros()));

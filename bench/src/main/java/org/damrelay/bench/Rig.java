@@ -230,6 +230,13 @@ final class Rig implements AutoCloseable {
 
     void stall() throws IOException { askAll("stall"); }
 
+    /** Live updates over all generators since the last reset: cheap, for polling. */
+    long updates() throws IOException {
+        long n = 0;
+        for (String a : askAll("count")) n += Long.parseLong(a.trim());
+        return n;
+    }
+
     Window window() throws IOException {
         long updates = 0, closed = 0;
         Histogram h = new Histogram(3);
