@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.ArrayList;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,9 +20,15 @@ import picocli.CommandLine.Parameters;
  * several JVMs on core 1, the ingest load here (also on core 1); one bounded run, then a report.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest, cluster or growth.",
+        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest, cluster or growth;"
+                + " baseline-connections, baseline-fanout and baseline-hot run the same against a bare Netty broadcaster.",
                 "The relay runs pinned to core 0 (taskset), the load on core 1. Bounded: minutes at most."})
 public final class BenchCommand implements Callable<Integer> {
+
+    /** The prefix of a baseline twin: the same scenario against the bare Netty broadcaster in the relay's place. */
+    static final String BASELINE = "baseline-";
+    /** The scenarios that have a baseline twin. */
+    static final Set<String> TWINNED = Set.of("fanout", "hot", "connections");
 
     static final Map<String, Scenario> SCENARIOS = Map.of(
             "connections", new ConnectionsScenario(),
@@ -31,7 +40,8 @@ public final class BenchCommand implements Callable<Integer> {
             "cluster", new ClusterScenario(),
             "growth", new GrowthScenario());
 
-    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster | growth")
+    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster | growth"
+            + " | baseline-connections | baseline-fanout | baseline-hot")
     String scenario;
 
     @Option(names = "--scale", defaultValue = "1.0",
@@ -50,9 +60,11 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Scenario s = SCENARIOS.get(scenario);
+        boolean baseline = scenario.startsWith(BASELINE) && TWINNED.contains(scenario.substring(BASELINE.length()));
+        Scenario s = SCENARIOS.get(baseline ? scenario.substring(BASELINE.length()) : scenario);
+        Rig.Server server = baseline ? Rig.Server.BASELINE : Rig.Server.RELAY;
         if (s == null) {
-            System.err.println("unknown scenario \"" + scenario + "\"; one of " + SCENARIOS.keySet());
+            System.err.println("unknown scenario \"" + scenario + "\"; one of " + SCENARIOS.keySet() + " or baseline- and one of " + TWINNED);
             return 2;
         }
         if (scale <= 0 || scale > 1.5) {
@@ -67,37 +79,52 @@ public final class BenchCommand implements Callable<Integer> {
         report.line("## bench %s (scale %s) at %s", scenario, scale, stamp);
         report.line("%d cores; relay pinned to core %d and load to core %d: %s; load average at start: %s", cores,
                 Pinning.RELAY_CORE, Pinning.LOAD_CORE, pinned ? "yes" : noPin ? "no (--no-pin)" : "no (taskset missing or one core)", loadAverage());
-        try (Rig rig = new Rig(s.setup(scale, work, relayJvm), pinned)) {
-            report.line("relay pid %d on port %d, %d generator processes, relay JVM %s", rig.relay.pid(), rig.port,
-                    rig.generators.size(), relayJvm);
-            ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid()), load0 = loadCpu(rig);
+        try (Rig rig = new Rig(s.setup(scale, work, relayJvm), pinned, server)) {
+            report.line("%s pid %d on port %d, %d generator processes, %s JVM %s", server.label, rig.relay.pid(), rig.port,
+                    rig.generators.size(), server.label, relayJvm);
+            ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid()), load0 = rig.loadCpu();
             long wall0 = System.nanoTime();
             s.run(rig, report);
-            ProcessCpu cpu = ProcessCpu.of(rig.relay.pid()).minus(cpu0), load = loadCpu(rig).minus(load0);
+            ProcessCpu cpu = ProcessCpu.of(rig.relay.pid()).minus(cpu0), load = rig.loadCpu().minus(load0);
             double wall = (System.nanoTime() - wall0) / 1e9;
-            report.line("relay CPU during the scenario: %.1f s on a CPU, %.1f s runnable but waiting for one, over %.1f s",
-                    cpu.onCpuNanos() / 1e9, cpu.waitingNanos() / 1e9, wall);
+            report.line("%s CPU during the scenario: %.1f s on a CPU, %.1f s runnable but waiting for one, over %.1f s",
+                    server.label, cpu.onCpuNanos() / 1e9, cpu.waitingNanos() / 1e9, wall);
             // the load side shares one core too: if it is busy all the time, it is part of the latency
             report.line("load side (generators and this JVM) CPU: %.1f s on a CPU, %.1f s waiting, over %.1f s",
                     load.onCpuNanos() / 1e9, load.waitingNanos() / 1e9, wall);
-            report.line("relay's timers: %s", RelayTimers.summary(rig.port, work.resolve("relay-metrics.txt")));
+            if (server == Rig.Server.RELAY) report.line("relay's timers: %s", RelayTimers.summary(rig.port, work.resolve("relay-metrics.txt")));
             if (rig.ingest != null && rig.ingest.errors() > 0) {
                 report.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
             }
             report.line("load average at the end: %s", loadAverage());
+            compare(new Results(scenario, server.label, stamp, scale, pinned, report.fanout, report.hot, report.memory), work, report);
         } finally {
             report.save(work.resolve("report.md"));
         }
         return 0;
     }
 
-    private static ProcessCpu loadCpu(Rig rig) {
-        ProcessCpu sum = ProcessCpu.of(ProcessHandle.current().pid());
-        for (ChildJvm g : rig.generators) {
-            ProcessCpu c = ProcessCpu.of(g.pid());
-            sum = new ProcessCpu(sum.onCpuNanos() + c.onCpuNanos(), sum.waitingNanos() + c.waitingNanos());
+    /**
+     * Saves this run's numbers, and states them against the newest run of its twin in the same
+     * --out directory (the relay's as ratios to the baseline's); then the charts, with both runs.
+     */
+    private void compare(Results mine, Path work, BenchReport report) throws IOException {
+        mine.write(work);
+        List<Results> runs = new ArrayList<>(List.of(mine));
+        String twin = Results.twin(scenario);
+        Optional<Path> other = twin == null ? Optional.empty() : Results.newest(out, twin, work);
+        if (other.isPresent()) {
+            try {
+                Results them = Results.read(other.get());
+                runs.add(them);
+                for (String l : Comparison.lines(mine, them)) report.line("%s", l);
+            } catch (IOException e) {
+                report.line("(%s not read: %s)", other.get(), e.getMessage());
+            }
+        } else if (twin != null) {
+            report.line("(no %s run in %s to compare with: run ./damrelay bench %s --out %s)", twin, out, twin, out);
         }
-        return sum;
+        for (String l : Charts.draw(work, runs)) report.line("%s", l);
     }
 
     /** Other work on the machine skews every number: the report says how busy it was. */

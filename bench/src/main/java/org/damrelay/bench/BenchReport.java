@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
@@ -11,6 +13,10 @@ import org.HdrHistogram.Histogram;
 final class BenchReport {
 
     private final StringBuilder text = new StringBuilder();
+    /** The tables' rows as values, for results.json: filled by the scenarios that have them. */
+    final List<Results.FanoutStep> fanout = new ArrayList<>();
+    final List<Results.HotMove> hot = new ArrayList<>();
+    Results.Memory memory;
     private final PrintStream console;
 
     BenchReport(PrintStream console) {
@@ -37,6 +43,10 @@ final class BenchReport {
         if (micros.getTotalCount() == 0) return "| - | - | - | - |";
         return "| " + ms(micros.getValueAtPercentile(50)) + " | " + ms(micros.getValueAtPercentile(99)) + " | "
                 + ms(micros.getValueAtPercentile(99.9)) + " | " + ms(micros.getMaxValue()) + " |";
+    }
+
+    static double millis(long micros) {
+        return micros / 1000.0;
     }
 
     static String ms(long micros) {

@@ -23,8 +23,10 @@ final class ClusterScenario implements Scenario {
 
     @Override
     public void run(Rig cluster, BenchReport out) throws Exception {
-        out.line("| setup | moves/s offered | deliveries/s offered | deliveries/s sustained | received/expected | p50 ms | p99 ms | p99.9 ms | max ms |");
-        out.line("|---|---|---|---|---|---|---|---|---|");
+        out.line("%s", Results.LoadSide.RULE);
+        out.line("| setup | moves/s offered | deliveries/s offered | deliveries/s sustained | received/expected | p50 ms | p99 ms | p99.9 ms | max ms"
+                + " | load on CPU | load waiting | load-bound |");
+        out.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
         try (Rig single = new Rig(cluster.setup.single(cluster.setup.workDir().resolve("single")), cluster.pinned)) {
             measure(single, "one relay", out);
         }

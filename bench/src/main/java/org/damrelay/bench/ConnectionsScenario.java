@@ -8,6 +8,9 @@ import java.util.List;
 /** 19,500 idle spectators on one relay: handshake failures and process memory per connection. */
 final class ConnectionsScenario implements Scenario {
 
+    /** Fractions of the spectators connected at which memory is read. */
+    static final double[] STEPS = {0.25, 0.5, 0.75, 1.0};
+
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
         List<String> jvm = new ArrayList<>(relayJvm);
@@ -20,15 +23,32 @@ final class ConnectionsScenario implements Scenario {
         long before = rig.relayRssIdleKb;
         long heapBefore = Jcmd.liveHeapBytes(rig.relay.pid(), rig.setup.workDir().resolve("relay-class-histogram-before.txt"));
         Files.writeString(rig.setup.workDir().resolve("relay-nmt-before.txt"), Jcmd.run(rig.relay.pid(), "VM.native_memory", "summary"));
-        Rig.Round r = rig.connect(180);
+        // on the way up, in quarters: memory against connections, not just at the end
+        List<Results.RssPoint> rss = new ArrayList<>(List.of(new Results.RssPoint(0, before)));
+        int ok = 0, failed = 0;
+        double seconds = 0;
+        String firstError = null;
+        long after = before;
+        for (double f : STEPS) {
+            Rig.Round step = rig.grow(180, f);
+            ok += step.ok();
+            failed += step.failed();
+            seconds += step.seconds();
+            if (firstError == null) firstError = step.firstError();
+            // let the server settle (lazy allocations, GC) before reading its memory
+            Thread.sleep(f < 1 ? 1000 : 3000);
+            after = rig.relay.rssKb();
+            rss.add(new Results.RssPoint(ok, after));
+        }
+        Rig.Round r = new Rig.Round(ok, failed, seconds, firstError);
         out.line("connections: %,d of %,d subscribed, %d failed, in %.1f s (%.0f handshakes/s)%s", r.ok(),
                 rig.setup.spectators(), r.failed(), r.seconds(), r.perSecond(),
                 r.firstError() == null ? "" : "; first failure: " + r.firstError());
-        // let the relay settle (lazy allocations, GC) before reading its memory
-        Thread.sleep(3000);
-        long after = rig.relay.rssKb();
-        out.line("relay RSS: %,d KB before, %,d KB with the connections: %,d bytes per connection", before, after,
+        out.line("%s RSS: %,d KB before, %,d KB with the connections: %,d bytes per connection", rig.server.label, before, after,
                 r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok());
+        out.line("RSS on the way up: %s", String.join(", ", rss.stream()
+                .map(p -> String.format(java.util.Locale.ROOT, "%,d connections %,d KB", p.connections(), p.rssKb())).toList()));
+        out.memory = new Results.Memory(r.ok(), r.failed(), r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok(), rss);
         // are they held, not just counted? one move on every game must reach every spectator
         rig.reset();
         int games = rig.setup.games();
@@ -36,7 +56,7 @@ final class ConnectionsScenario implements Scenario {
         Rig.Window w = Drain.until(rig, r.ok(), 3000, 30_000);
         out.line("one move per game: %,d of %,d spectators received it; %s", w.updates(), r.ok(), BenchReport.latency(w.micros()));
         long afterMove = rig.relay.rssKb();
-        out.line("relay RSS after that fan-out: %,d KB (%,d bytes per connection)", afterMove,
+        out.line("%s RSS after that fan-out: %,d KB (%,d bytes per connection)", rig.server.label, afterMove,
                 r.ok() == 0 ? 0 : (afterMove - before) * 1024 / r.ok());
         long heapAfter = Jcmd.liveHeapBytes(rig.relay.pid(), rig.setup.workDir().resolve("relay-class-histogram.txt"));
         out.line("live Java objects (class histogram, after a full GC): %,d KB before, %,d KB with the connections:"

@@ -12,20 +12,21 @@ final class Drain {
      * {@code quietMillis}, or {@code maxMillis} pass. Returns the last window.
      */
     static Rig.Window until(Rig rig, long expected, long quietMillis, long maxMillis) throws IOException, InterruptedException {
+        // polls the counts only: fetching the histograms 20 times a second cost the load side a good part of its core
         long start = System.currentTimeMillis(), lastChange = start, last = -1;
-        Rig.Window w = rig.window();
-        while (w.updates() < expected) {
+        long n = rig.updates();
+        while (n < expected) {
             long now = System.currentTimeMillis();
-            if (w.updates() != last) {
-                last = w.updates();
+            if (n != last) {
+                last = n;
                 lastChange = now;
             } else if (last > 0 && now - lastChange >= quietMillis) {  // a starved relay may not have begun
                 break;
             }
             if (now - start >= maxMillis) break;
             Thread.sleep(50);
-            w = rig.window();
+            n = rig.updates();
         }
-        return w;
+        return rig.window();
     }
 }

@@ -3,6 +3,7 @@ package org.damrelay.bench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /** 100 games x 190 spectators, moves at a rising rate: deliveries per second and ingest-to-receipt latency. */
 final class FanoutScenario implements Scenario {
@@ -19,8 +20,10 @@ final class FanoutScenario implements Scenario {
     public void run(Rig rig, BenchReport out) throws Exception {
         Rig.Round r = rig.connect(180);
         out.line("fan-out: %,d spectators on %d games (%d failed)", r.ok(), rig.setup.games(), r.failed());
-        out.line("| moves/s offered | deliveries/s offered | deliveries/s sustained | received/expected | p50 ms | p99 ms | p99.9 ms | max ms |");
-        out.line("|---|---|---|---|---|---|---|---|");
+        out.line("%s (load CPU: on-CPU and waiting time of the load side over the step's wall time)", Results.LoadSide.RULE);
+        out.line("| moves/s offered | deliveries/s offered | deliveries/s sustained | received/expected | p50 ms | p99 ms | p99.9 ms | max ms"
+                + " | load on CPU | load waiting | load-bound |");
+        out.line("|---|---|---|---|---|---|---|---|---|---|---|");
         int perGame = r.ok() / rig.setup.games();
         for (double rate : RATES) {
             if (rig.ingest.remaining() < rate * STEP_SECONDS) {
@@ -38,17 +41,25 @@ final class FanoutScenario implements Scenario {
      */
     static boolean step(Rig rig, double rate, int perGame, String label, BenchReport out) throws Exception {
         rig.reset();
+        ProcessCpu load0 = rig.loadCpu();
+        long t0 = System.nanoTime();
         long sent = rig.ingest.play(rate, Duration.ofSeconds(STEP_SECONDS));
         long expected = sent * perGame;
         Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
+        Results.LoadSide load = Results.LoadSide.of(rig.loadCpu().minus(load0), System.nanoTime() - t0);
         double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
         // sustained: everything received over the time it took, the step plus the latest delivery's lateness
         double sustained = w.updates() / (STEP_SECONDS + w.micros().getMaxValue() / 1e6);
-        out.line("| %s%.0f | %,.0f | %,.0f | %.3f %s", label, rate, rate * perGame, sustained, ratio,
-                BenchReport.latencyCells(w.micros()));
+        out.line("| %s%.0f | %,.0f | %,.0f | %.3f %s %s |", label, rate, rate * perGame, sustained, ratio,
+                BenchReport.latencyCells(w.micros()), load.cells());
+        Histogram h = w.micros();
+        // a labelled row is one setup of several (the cluster's): results.json keeps the plain fan-out's
+        if (label.isEmpty()) out.fanout.add(new Results.FanoutStep(rate, rate * perGame, sustained, ratio, BenchReport.millis(h.getValueAtPercentile(50)),
+                BenchReport.millis(h.getValueAtPercentile(99)), BenchReport.millis(h.getValueAtPercentile(99.9)),
+                BenchReport.millis(h.getMaxValue()), load));
         if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
-        if (ratio < 0.9 || w.micros().getValueAtPercentile(99) > 2_000_000) {
-            out.line("(stopped raising: the relay no longer keeps up)");
+        if (ratio < 0.9 || h.getValueAtPercentile(99) > 2_000_000) {
+            out.line("(stopped raising: the %s no longer keeps up%s)", rig.server.label, load.bound() ? ", or the load side does not" : "");
             return false;
         }
         return true;

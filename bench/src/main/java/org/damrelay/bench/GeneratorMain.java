@@ -40,7 +40,11 @@ public final class GeneratorMain {
                 String[] cmd = line.trim().split(" ");
                 switch (cmd[0]) {
                     case "connect" -> {
-                        SpectatorLoad.Round r = load.connectAll(Duration.ofSeconds(Long.parseLong(cmd[1])));
+                        // connect T: everyone (again); connect T F: more, until fraction F of them are
+                        Duration timeout = Duration.ofSeconds(Long.parseLong(cmd[1]));
+                        SpectatorLoad.Round r = cmd.length > 2
+                                ? load.connectMore((int) Math.round(Double.parseDouble(cmd[2]) * load.size()), timeout)
+                                : load.connectAll(timeout);
                         out.println(REPLY + r.ok() + " " + r.failed() + " " + r.startNanos() + " " + r.endNanos() + " "
                                 + (r.firstError() == null ? "-" : r.firstError().replace(' ', '_')));
                     }
@@ -52,6 +56,7 @@ public final class GeneratorMain {
                         load.reset();
                         out.println(REPLY + "ok");
                     }
+                    case "count" -> out.println(REPLY + load.updates());
                     case "window" -> {
                         SpectatorLoad.Window w = load.window();
                         out.println(REPLY + w.updates() + " " + w.closedAfterSubscribe() + " " + encode(w.latencyMicros()));

@@ -30,6 +30,10 @@ record ProcessCpu(long onCpuNanos, long waitingNanos) {
         return new ProcessCpu(on, wait);
     }
 
+    ProcessCpu plus(ProcessCpu other) {
+        return new ProcessCpu(onCpuNanos + other.onCpuNanos, waitingNanos + other.waitingNanos);
+    }
+
     ProcessCpu minus(ProcessCpu earlier) {
         return new ProcessCpu(onCpuNanos - earlier.onCpuNanos, waitingNanos - earlier.waitingNanos);
     }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.HdrHistogram.Histogram;
+import org.damrelay.bench.baseline.BaselineMain;
 import org.damrelay.bench.load.IngestLoad;
 import org.damrelay.bench.load.Lines;
 import org.damrelay.draughts.rules.Move;
@@ -57,7 +58,17 @@ final class Rig implements AutoCloseable {
     /** Live updates over all generators since the last reset. */
     record Window(long updates, long closedAfterSubscribe, Histogram micros) {}
 
+    /** What runs in the relay's place: the relay itself, or the bare Netty broadcaster it is measured against. */
+    enum Server {
+        RELAY("relay"), BASELINE("baseline");
+
+        final String label;
+
+        Server(String label) { this.label = label; }
+    }
+
     final Setup setup;
+    final Server server;
     final boolean pinned;
     /** The relay drivers feed: the only one, or the origin. */
     final ChildJvm relay;
@@ -72,7 +83,14 @@ final class Rig implements AutoCloseable {
 
     /** @param pin whether to pin the relay to core 0 and the generators to core 1 */
     Rig(Setup setup, boolean pin) throws Exception {
+        this(setup, pin, Server.RELAY);
+    }
+
+    /** @param server what the load is pointed at; the baseline takes the relay's core, JVM options and log */
+    Rig(Setup setup, boolean pin, Server server) throws Exception {
+        if (server == Server.BASELINE && setup.edges() > 0) throw new IllegalArgumentException("the baseline has no cluster");
         this.setup = setup;
+        this.server = server;
         this.pinned = pin;
         Path data = Files.createDirectories(setup.workDir().resolve("data"));
         Path config = setup.workDir().resolve("relay.yaml");
@@ -82,8 +100,11 @@ final class Rig implements AutoCloseable {
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
         relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath());
-        relay = new ChildJvm("relay", pin ? Pinning.RELAY_CORE : null, relayJvm, RelayMain.class, List.of(config.toString()),
-                setup.workDir().resolve("relay.log"));
+        relay = server == Server.RELAY
+                ? new ChildJvm("relay", pin ? Pinning.RELAY_CORE : null, relayJvm, RelayMain.class, List.of(config.toString()),
+                        setup.workDir().resolve("relay.log"))
+                : new ChildJvm("baseline", pin ? Pinning.RELAY_CORE : null, relayJvm, BaselineMain.class, List.of("127.0.0.1"),
+                        setup.workDir().resolve("relay.log"));
         try {
             port = Integer.parseInt(relay.answer().trim());
             for (int e = 0; e < setup.edges(); e++) {
@@ -173,11 +194,21 @@ final class Rig implements AutoCloseable {
         return out;
     }
 
+    /** (Re)connects every spectator. */
     Round connect(int timeoutSeconds) throws IOException {
+        return round(askAll("connect " + timeoutSeconds));
+    }
+
+    /** Connects more spectators, until {@code fraction} of each generator's are connected. */
+    Round grow(int timeoutSeconds, double fraction) throws IOException {
+        return round(askAll("connect " + timeoutSeconds + " " + fraction));
+    }
+
+    private static Round round(List<String> answers) {
         int ok = 0, failed = 0;
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
         String firstError = null;
-        for (String a : askAll("connect " + timeoutSeconds)) {
+        for (String a : answers) {
             String[] p = a.split(" ");
             ok += Integer.parseInt(p[0]);
             failed += Integer.parseInt(p[1]);
@@ -190,7 +221,21 @@ final class Rig implements AutoCloseable {
 
     void reset() throws IOException { askAll("reset"); }
 
+    /** CPU of the load side: this JVM (the ingest load) and the generators, all on the load core when pinned. */
+    ProcessCpu loadCpu() {
+        ProcessCpu sum = ProcessCpu.of(ProcessHandle.current().pid());
+        for (ChildJvm g : generators) sum = sum.plus(ProcessCpu.of(g.pid()));
+        return sum;
+    }
+
     void stall() throws IOException { askAll("stall"); }
+
+    /** Live updates over all generators since the last reset: cheap, for polling. */
+    long updates() throws IOException {
+        long n = 0;
+        for (String a : askAll("count")) n += Long.parseLong(a.trim());
+        return n;
+    }
 
     Window window() throws IOException {
         long updates = 0, closed = 0;

@@ -41,6 +41,28 @@ class BenchCommandSmokeTest {
     }
 
     @Test
+    void aBaselineTwinRunsTheSameScenarioAndIsComparedWithTheRelayRun() throws Exception {
+        // a relay run's results in the --out directory (as a relay run leaves them), then its twin for real
+        Path relayRun = Files.createDirectories(dir.resolve("connections-20261124-080000"));
+        new Results("connections", "relay", "20261124-080000", 0.01, false, List.of(), List.of(), new Results.Memory(200, 0, 40_000,
+                List.of(new Results.RssPoint(0, 100_000), new Results.RssPoint(200, 108_000)))).write(relayRun);
+        assertEquals(0, new CommandLine(new BenchCommand()).execute("baseline-connections", "--scale", "0.01", "--no-pin", "--out", dir.toString()));
+        Path run;
+        try (Stream<Path> runs = Files.list(dir)) {
+            run = runs.filter(p -> p.getFileName().toString().startsWith("baseline-connections-")).findFirst().orElseThrow();
+        }
+        String text = Files.readString(run.resolve("report.md"));
+        assertTrue(text.contains("connections: 200 of 200 subscribed, 0 failed"), text);
+        assertTrue(text.contains("one move per game: 200 of 200 spectators received it"), text);
+        assertTrue(text.contains("bytes per connection: relay 40,000, baseline "), "compared with the relay's run:\n" + text);
+        Results mine = Results.read(run.resolve(Results.FILE));
+        assertEquals("baseline", mine.server());
+        assertEquals(5, mine.memory().rss().size(), "0, 25, 50, 75 and 100% of the connections");
+        assertEquals(200, mine.memory().rss().get(4).connections());
+        assertTrue(Files.size(run.resolve(Charts.MEMORY)) > 0);
+    }
+
+    @Test
     void anUnknownScenarioIsNamed() {
         StringWriter err = new StringWriter();
         CommandLine cl = new CommandLine(new BenchCommand());

@@ -15,11 +15,10 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import java.net.InetAddress;
@@ -55,6 +54,7 @@ public final class SpectatorLoad implements AutoCloseable {
 
     private static final long MAX_MICROS = TimeUnit.MINUTES.toMicros(10);
 
+    private final WebSocketClientProtocolConfig config;
     private final URI uri;
     private final InetSocketAddress remote;
     private final List<InetAddress> sources;
@@ -64,8 +64,11 @@ public final class SpectatorLoad implements AutoCloseable {
     private final List<Spectator> spectators = new ArrayList<>();
     private final Recorder recorder = new Recorder(MAX_MICROS, 3);
     private final Histogram window = new Histogram(MAX_MICROS, 3);
+    private Histogram interval;
     private final AtomicLong updates = new AtomicLong();
     private final AtomicLong closedAfterSubscribe = new AtomicLong();
+    /** Spectators [0, grown) have been connected. */
+    private int grown;
 
     /**
      * @param games       spectator i watches {@code games.get(i % games.size())}
@@ -76,6 +79,10 @@ public final class SpectatorLoad implements AutoCloseable {
                          int slowEvery, int inFlight) {
         this.uri = URI.create("ws://" + host + ":" + port + "/ws");
         this.remote = new InetSocketAddress(host, port);
+        // no UTF-8 validation of every text frame: FrameScan reads ASCII bytes, and the check cost the load's core
+        // (the handshake already takes the HTTP codec and aggregator out of the pipeline)
+        this.config = WebSocketClientProtocolConfig.newBuilder().webSocketUri(uri).version(WebSocketVersion.V13)
+                .maxFramePayloadLength(1 << 20).withUTF8Validator(false).build();
         this.sources = List.copyOf(sources);
         this.inFlight = inFlight;
         boolean epoll = Epoll.isAvailable();
@@ -101,12 +108,27 @@ public final class SpectatorLoad implements AutoCloseable {
             }
         }
         for (Spectator s : spectators) if (s.channel != null) s.channel.closeFuture().awaitUninterruptibly(5_000);
-        CountDownLatch done = new CountDownLatch(spectators.size());
+        grown = spectators.size();
+        return connect(0, spectators.size(), timeout);
+    }
+
+    /**
+     * Connects the next spectators, not yet connected by this method, until {@code upTo} of them
+     * are: memory can be read on the way up.
+     */
+    public Round connectMore(int upTo, Duration timeout) throws InterruptedException {
+        int from = grown;
+        grown = Math.max(grown, Math.min(upTo, spectators.size()));
+        return connect(from, grown, timeout);
+    }
+
+    private Round connect(int from, int to, Duration timeout) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(to - from);
         Semaphore permits = new Semaphore(inFlight);
         AtomicLong ok = new AtomicLong(), failed = new AtomicLong(), last = new AtomicLong();
         String[] firstError = {null};
         long start = System.nanoTime(), deadline = start + timeout.toNanos();
-        for (int i = 0; i < spectators.size(); i++) {
+        for (int i = from; i < to; i++) {
             Spectator s = spectators.get(i);
             if (!permits.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) break;
             s.reset(outcome -> {
@@ -124,18 +146,15 @@ public final class SpectatorLoad implements AutoCloseable {
         }
         done.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         int okN = (int) ok.get();
-        return new Round(okN, spectators.size() - okN, start, okN == 0 ? start : last.get(), firstError[0]);
+        return new Round(okN, to - from - okN, start, okN == 0 ? start : last.get(), firstError[0]);
     }
 
     private void connect(Spectator s, InetAddress source) {
-        var headers = new DefaultHttpHeaders();
-        var handshaker = WebSocketClientHandshakerFactory.newHandshaker(uri, WebSocketVersion.V13, null, false,
-                headers, 1 << 20);
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
                 ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(8192),
-                        new WebSocketClientProtocolHandler(handshaker, true), new Frames(s));
+                        new WebSocketClientProtocolHandler(config), new Frames(s));
             }
         }).connect(remote, new InetSocketAddress(source, 0));
         Channel ch = f.channel();
@@ -157,15 +176,21 @@ public final class SpectatorLoad implements AutoCloseable {
 
     public void reset() {
         synchronized (window) {
-            recorder.getIntervalHistogram();
+            interval = recorder.getIntervalHistogram(interval);
             window.reset();
             updates.set(0);
         }
     }
 
+    /** Live updates since the last {@link #reset()}: what a poll needs, without the histogram. */
+    public long updates() {
+        return updates.get();
+    }
+
     public Window window() {
         synchronized (window) {
-            window.add(recorder.getIntervalHistogram());
+            interval = recorder.getIntervalHistogram(interval);  // recycled: a histogram of this range is ~300 KB
+            window.add(interval);
             return new Window(updates.get(), closedAfterSubscribe.get(), window.copy());
         }
     }
