@@ -51,8 +51,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "bench-results", description = "where reports and logs go")
     Path out;
 
-    @Option(names = "--relay-jvm", split = ",", defaultValue = "-Xmx1g",
-            description = "JVM options of the relay process, comma-separated (default ${DEFAULT-VALUE})")
+    @Option(names = "--relay-jvm", split = ",",
+            description = "JVM options of the relay process, comma-separated (default: those `damrelay relay` starts with,"
+                    + " deploy/relay-jvm.options)")
     List<String> relayJvm;
 
     @Option(names = "--no-pin", description = "no taskset: for trying the harness, not for numbers")
@@ -70,6 +71,14 @@ public final class BenchCommand implements Callable<Integer> {
         if (scale <= 0 || scale > 1.5) {
             System.err.println("--scale " + scale + " must be in (0, 1.5]");
             return 2;
+        }
+        if (relayJvm == null) {
+            Path options = relayJvmOptions();
+            if (options == null) {
+                System.err.println("deploy/relay-jvm.options not found (run through ./damrelay, or give --relay-jvm)");
+                return 2;
+            }
+            relayJvm = List.of("@" + options);
         }
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path work = Files.createDirectories(out.resolve(scenario + "-" + stamp));
@@ -125,6 +134,21 @@ public final class BenchCommand implements Callable<Integer> {
             report.line("(no %s run in %s to compare with: run ./damrelay bench %s --out %s)", twin, out, twin, out);
         }
         for (String l : Charts.draw(work, runs)) report.line("%s", l);
+    }
+
+    /**
+     * The options file `damrelay relay` starts with: under DAMRELAY_HOME (the script sets it), else
+     * in the working directory or the nearest one above it that has deploy/ (a module's tests).
+     */
+    static Path relayJvmOptions() {
+        String home = System.getenv("DAMRELAY_HOME");
+        if (home != null && Files.isRegularFile(Path.of(home, "deploy", "relay-jvm.options"))) {
+            return Path.of(home, "deploy", "relay-jvm.options").toAbsolutePath();
+        }
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("deploy/relay-jvm.options"))) return dir.resolve("deploy/relay-jvm.options");
+        }
+        return null;
     }
 
     /** Other work on the machine skews every number: the report says how busy it was. */

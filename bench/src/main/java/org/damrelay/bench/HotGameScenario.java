@@ -11,7 +11,7 @@ final class HotGameScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(1, Scenario.scaled(18_000, scale), 3, 0, 500, 3, 400, relayJvm, workDir, true);
+        return new Rig.Setup(1, Scenario.scaled(18_000, scale), 1, 0, 500, 9, 400, relayJvm, workDir, true);
     }
 
     @Override

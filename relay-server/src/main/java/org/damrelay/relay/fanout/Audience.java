@@ -17,8 +17,16 @@ final class Audience {
 
     private static final SpectatorConnection[] NONE = new SpectatorConnection[0];
 
+    private final Scope scope;
     private final Map<EventLoop, Members> byLoop = new HashMap<>();
     private int size;
+
+    Audience(Scope scope) {
+        this.scope = scope;
+    }
+
+    /** The one value of this scope that every subscriber's list shares. */
+    Scope scope() { return scope; }
 
     /** One event loop's share: a set for membership, an array prepared lazily after a change. */
     private static final class Members {

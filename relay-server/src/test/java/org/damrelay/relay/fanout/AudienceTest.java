@@ -44,7 +44,7 @@ class AudienceTest {
 
     @Test
     void groupsSubscribersByEventLoop() {
-        Audience a = new Audience();
+        Audience a = new Audience(Scope.game("e-r1-b1"));
         Conn a1 = new Conn("a1", loopA), a2 = new Conn("a2", loopA), b1 = new Conn("b1", loopB);
         assertTrue(a.add(a1));
         assertTrue(a.add(b1));
@@ -59,7 +59,7 @@ class AudienceTest {
 
     @Test
     void aHandedOutArrayIsNotChangedByLaterSubscriptionsButTheNextOneIs() {
-        Audience a = new Audience();
+        Audience a = new Audience(Scope.game("e-r1-b1"));
         Conn a1 = new Conn("a1", loopA), a2 = new Conn("a2", loopA);
         a.add(a1);
         SpectatorConnection[] first = snapshot(a).get(loopA);
@@ -73,7 +73,7 @@ class AudienceTest {
 
     @Test
     void theLastToLeaveEmptiesIt() {
-        Audience a = new Audience();
+        Audience a = new Audience(Scope.game("e-r1-b1"));
         Conn b1 = new Conn("b1", loopB);
         a.add(b1);
         assertFalse(a.remove(new Conn("other", loopB)));
