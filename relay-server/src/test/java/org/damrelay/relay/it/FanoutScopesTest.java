@@ -50,6 +50,17 @@ class FanoutScopesTest {
             await().atMost(Duration.ofSeconds(5)).until(() -> versions(all, "nk-r1-b1").size() >= 4);
             assertEquals(List.of(1, 2, 3, 4), versions(all, "nk-r1-b1"));
             assertEquals(List.of(1, 2, 3, 4), versions(event, "nk-r1-b1"));
+
+            // leaving the other two as well: nothing more, though the event's other spectator still gets it
+            all.sendJson(SpectatorRequest.newBuilder().setUnsubscribe(Unsubscribe.newBuilder().setEventId("nk").setRound(1)).build());
+            all.sendJson(SpectatorRequest.newBuilder().setUnsubscribe(Unsubscribe.newBuilder().setEventId("nk")).build());
+            // the relay handles one connection's requests in order: once a later subscription of the same
+            // connection is answered, both unsubscriptions have been applied
+            all.sendJson(SpectatorRequest.newBuilder().setSubscribe(Subscribe.newBuilder().setGameId("nk-r1-b2")).build());
+            await().atMost(Duration.ofSeconds(5)).until(() -> subscribed(all) == 4);
+            driver.send("101", Plays.event(Plays.line(5, 1).get(4)));
+            await().atMost(Duration.ofSeconds(10)).until(() -> versions(event, "nk-r1-b1").size() >= 5);
+            assertEquals(List.of(1, 2, 3, 4), versions(all, "nk-r1-b1"), "no scope of game 1 left");
             all.close();
             event.close();
             driver.close();
