@@ -42,9 +42,16 @@ public final class RelayCore implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RelayCore.class);
 
-    /** Sees every change at once, as soon as it is written to the journal (the arbiter). Called on the core thread. */
+    /** Sees every change at once (the arbiter, notation devices, metrics). Called on the core thread. */
     public interface LiveListener {
-        void written(GameBook.Applied applied);
+        /** The change is written to the journal: it may be shown (the arbiter's screens). */
+        default void written(GameBook.Applied applied) { }
+
+        /**
+         * The change is fsync'd: what is told together with acks may go out now (a notation
+         * device's state carries the last entry acked, which must not lag behind its moves).
+         */
+        default void durable(GameBook.Applied applied) { }
 
         /** An audit entry is durable (fsync'd). */
         default void audit(AuditEntry entry) { }
@@ -159,6 +166,7 @@ public final class RelayCore implements AutoCloseable {
                 return;
             }
             book.durable(record);
+            if (applied.update() != null) for (LiveListener l : live) l.durable(applied);
             // an arbiter's action reports its outcome with the acks it caused (a released board's skip)
             if (record.hasAudit()) for (LiveListener l : live) l.audit(record.getAudit());
             if (onDurable != null) onDurable.run();

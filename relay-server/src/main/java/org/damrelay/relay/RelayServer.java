@@ -45,6 +45,7 @@ import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
 import org.damrelay.relay.fanout.SpectatorFanout;
 import org.damrelay.relay.fanout.SpectatorHandler;
+import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.http.ConnectionLimiter;
 import org.damrelay.relay.http.HttpRouter;
 import org.damrelay.relay.http.IdleSweeps;
@@ -240,9 +241,12 @@ public final class RelayServer implements AutoCloseable {
                 .filter(t -> t != EventType.MOVE && t != EventType.EVENT_TYPE_UNSPECIFIED && t != EventType.UNRECOGNIZED)
                 .map(EventType::name).toList());
         core.execute(() -> core.book().directory().allGames().forEach(g -> metrics.boardConnected(g.getGameId(), false)));
-        core.addLiveListener(applied -> {
-            GameUpdate u = applied.update();
-            if (u != null && u.hasEvent()) metrics.boardConnected(u.getGameId(), u.getEvent().getType() != EventType.BOARD_DISCONNECTED);
+        core.addLiveListener(new RelayCore.LiveListener() {
+            @Override
+            public void written(GameBook.Applied applied) {
+                GameUpdate u = applied.update();
+                if (u != null && u.hasEvent()) metrics.boardConnected(u.getGameId(), u.getEvent().getType() != EventType.BOARD_DISCONNECTED);
+            }
         });
     }
 

@@ -338,12 +338,12 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     // ---- state pushed to the device ---------------------------------------------------------
 
     @Override
-    public void written(GameBook.Applied applied) {
+    public void durable(GameBook.Applied applied) {
         GameUpdate u = applied.update();
         List<Device> list = devices.get(u.getGameId());
         if (list == null) return;
         // the device's own moves and undos arrive with their ack; everything else (corrections, the
-        // notator, a result) is pushed as it is written
+        // notator, a result) is pushed once durable, with the acks up to it
         if (u.hasEvent() && (u.getEvent().getType() == EventType.MOVE || u.getEvent().getType() == EventType.MOVE_RETRACTED)) return;
         DeviceMessage m = state(book().game(u.getGameId()));
         for (Device dev : list) dev.session.send(m);
