@@ -116,9 +116,12 @@ public final class WsClient implements AutoCloseable {
                     }
                 }).connect("127.0.0.1", port).sync().channel();
         self[0] = new WsClient(ch);
-        ch.closeFuture().addListener(f -> self[0].closed.complete(null));
+        ch.closeFuture().addListener(f -> {
+            self[0].closed.complete(null);
+            done.complete(null);  // closed before any handshake answer: nothing more to wait for
+        });
         try {
-            done.get(5, TimeUnit.SECONDS);
+            done.get(30, TimeUnit.SECONDS);  // a bound, not a timing: a loaded CI machine may take seconds
         } catch (Exception e) {
             // the caller may look at httpStatus
         }
