@@ -65,8 +65,19 @@ final class Growth {
         /** the line is over it already at the smallest size measured */
         AT_OR_BELOW_SMALLEST,
         /** the metric does not grow along the axis in these points */
-        NOT_IN_SIGHT
+        NOT_IN_SIGHT,
+        /** p99: measured over the threshold at this size, with the relay loaded */
+        MEASURED,
+        /** p99: never over the threshold at a point where the relay was loaded */
+        NOT_UNDER_LOAD
     }
+
+    /**
+     * A relay under {@link #LOADED} of its core is nearly idle: its p99 there is the floor of the
+     * thread wake-ups a move passes (4-12 ms on the project machine at 1% CPU), noise rather than a
+     * trend, so p99 decides a limit only at loaded points, and only as measured, never extrapolated.
+     */
+    static final double LOADED = 0.5;
 
     /**
      * One measured point. CPU shares are on-CPU (and runnable-but-waiting) time over wall time of
@@ -86,13 +97,17 @@ final class Growth {
         double timesMiddle() { return at == null ? Double.POSITIVE_INFINITY : at / middle; }
 
         String sentence() {
+            if (estimate == Estimate.NOT_UNDER_LOAD) return String.format(Locale.ROOT,
+                    "%s: %s: not at any point where the relay was loaded (a p99 over 10 ms at a nearly idle relay is the"
+                            + " floor of its thread wake-ups, not a limit)", axis.label, metric.label);
             if (at == null) return String.format(Locale.ROOT, "%s: %s: not in sight (it does not grow along this axis here)",
                     axis.label, metric.label);
             String how = switch (estimate) {
                 case EXTRAPOLATED -> "a linear extrapolation from the three points";
                 case WITHIN_RANGE -> "where the line through the three points crosses it, inside the measured sizes";
                 case AT_OR_BELOW_SMALLEST -> "the line through the three points is over it at the smallest size measured";
-                case NOT_IN_SIGHT -> "";
+                case MEASURED -> "measured there, with the relay loaded";
+                case NOT_IN_SIGHT, NOT_UNDER_LOAD -> "";
             };
             return String.format(Locale.ROOT, "%s: %s at about %s (%.1fx the middle size %s; %s)", axis.label, metric.label,
                     size(at), timesMiddle(), size(middle), how);
@@ -110,6 +125,11 @@ final class Growth {
         List<Row> on = rows.stream().filter(r -> r.axis() == axis).sorted(Comparator.comparingDouble(axis::size)).toList();
         if (on.isEmpty()) throw new IllegalArgumentException("no rows on axis " + axis);
         double middle = axis.size(on.get(on.size() / 2));
+        if (metric == Metric.P99) {
+            return on.stream().filter(r -> r.relayCpuShare() >= LOADED && r.p99Ms() > metric.threshold).findFirst()
+                    .map(r -> new Limit(axis, metric, axis.size(r), middle, Estimate.MEASURED))
+                    .orElse(new Limit(axis, metric, null, middle, Estimate.NOT_UNDER_LOAD));
+        }
         double smallest = axis.size(on.get(0)), largest = axis.size(on.get(on.size() - 1));
         double mx = on.stream().mapToDouble(axis::size).average().orElseThrow();
         double my = on.stream().mapToDouble(metric::value).average().orElseThrow();

@@ -37,25 +37,33 @@ class GrowthTest {
         assertEquals(990, cpu.at(), 1e-6);
         assertEquals(60, cpu.middle());
         Limit p99 = Growth.limit(Axis.SPECTATORS, Metric.P99, rows);
-        assertEquals(Estimate.NOT_IN_SIGHT, p99.estimate(), "a flat p99 reaches nothing");
+        assertEquals(Estimate.NOT_UNDER_LOAD, p99.estimate(), "a low p99 at an idle relay reaches nothing");
         assertNull(p99.at());
     }
 
     @Test
     void aNoisyAxisIsFittedByLeastSquaresNotDecidedByOnePoint() {
-        // p99 4, 12, 16 ms: the 12 ms point alone is over 10 ms, the line through the three crosses later
+        // CPU 10%, 10%, 40%: the line through the three, not the last point alone
         List<Row> rates = List.of(row(Axis.RATE, 60, 50, 1, 0.10, 4), row(Axis.RATE, 60, 50, 2, 0.10, 12),
                 row(Axis.RATE, 60, 50, 600, 0.40, 16));
         double[] x = {1, 2, 600};
         Limit cpu = Growth.limit(Axis.RATE, Metric.CPU, rates);
         assertEquals(Estimate.EXTRAPOLATED, cpu.estimate());
         assertEquals(crossing(x, new double[] {0.10, 0.10, 0.40}, 1.0), cpu.at(), 1e-6);
-        Limit p99 = Growth.limit(Axis.RATE, Metric.P99, rates);
-        assertEquals(Estimate.WITHIN_RANGE, p99.estimate());
-        double at = crossing(x, new double[] {4, 12, 16}, 10.0);
-        assertTrue(at > 2 && at < 600, "crosses between the measured sizes: " + at);
-        assertEquals(at, p99.at(), 1e-6);
-        assertEquals(at / 2, p99.timesMiddle(), 1e-6);
+    }
+
+    @Test
+    void p99DecidesALimitOnlyWhereTheRelayWasLoaded() {
+        // 12 ms at a relay 10% busy is its wake-up floor; 16 ms at 40% too; 30 ms at 90% is a limit, as measured
+        List<Row> idle = List.of(row(Axis.RATE, 60, 50, 1, 0.10, 4), row(Axis.RATE, 60, 50, 2, 0.10, 12),
+                row(Axis.RATE, 60, 50, 600, 0.40, 16));
+        assertEquals(Estimate.NOT_UNDER_LOAD, Growth.limit(Axis.RATE, Metric.P99, idle).estimate());
+        assertTrue(Growth.limit(Axis.RATE, Metric.P99, idle).sentence().contains("floor"));
+        List<Row> loaded = List.of(row(Axis.RATE, 60, 50, 1, 0.10, 12), row(Axis.RATE, 60, 50, 2, 0.60, 8),
+                row(Axis.RATE, 60, 50, 600, 0.90, 30));
+        Limit p99 = Growth.limit(Axis.RATE, Metric.P99, loaded);
+        assertEquals(Estimate.MEASURED, p99.estimate());
+        assertEquals(600, p99.at());
     }
 
     /** Where the least-squares line through (x, y) reaches {@code threshold}, written out longhand. */
@@ -75,10 +83,10 @@ class GrowthTest {
         rows.add(row(Axis.SPECTATORS, 20, 50, 2, 0.03, 1));
         rows.add(row(Axis.SPECTATORS, 60, 50, 2, 0.07, 1));
         rows.add(row(Axis.SPECTATORS, 180, 50, 2, 0.19, 1));
-        // games: p99 12 ms already at 10 games
-        rows.add(row(Axis.GAMES, 60, 10, 2, 0.01, 12));
-        rows.add(row(Axis.GAMES, 60, 50, 2, 0.02, 12));
-        rows.add(row(Axis.GAMES, 60, 150, 2, 0.03, 12));
+        // games: p99 12 ms at 150 games with the relay 60% busy: measured there (3x the middle 50)
+        rows.add(row(Axis.GAMES, 60, 10, 2, 0.01, 5));
+        rows.add(row(Axis.GAMES, 60, 50, 2, 0.20, 6));
+        rows.add(row(Axis.GAMES, 60, 150, 2, 0.60, 12));
         // rate: nothing grows
         rows.add(row(Axis.RATE, 60, 50, 1, 0.05, 1));
         rows.add(row(Axis.RATE, 60, 50, 2, 0.05, 1));
@@ -88,9 +96,9 @@ class GrowthTest {
         Limit first = Growth.first(limits).orElseThrow();
         assertEquals(Axis.GAMES, first.axis());
         assertEquals(Metric.P99, first.metric());
-        assertEquals(Estimate.AT_OR_BELOW_SMALLEST, first.estimate());
-        assertEquals(10, first.at());
-        assertTrue(Growth.firstSentence(limits).startsWith("First limit: games per round: p99 would pass 10 ms at about 10"),
+        assertEquals(Estimate.MEASURED, first.estimate());
+        assertEquals(150, first.at());
+        assertTrue(Growth.firstSentence(limits).startsWith("First limit: games per round: p99 would pass 10 ms at about 150"),
                 Growth.firstSentence(limits));
     }
 
