@@ -157,11 +157,17 @@ public final class GameBook {
 
     /**
      * The record is on disk (fsync'd, or replayed from the journal): the board's events up to it
-     * may be acked to the driver, which then forgets them.
+     * may be acked to the driver, which then forgets them, and a notation device may be told the
+     * game up to it together with those acks.
      */
     public void durable(JournalRecord r) {
         switch (r.getBodyCase()) {
-            case INGEST -> cursor(source(r.getIngest())).markDurable(r.getIngest().getSeq(), false);
+            case INGEST -> {
+                cursor(source(r.getIngest())).markDurable(r.getIngest().getSeq(), false);
+                games.get(r.getIngest().getUpdate().getGameId()).markDurable(r.getIngest().getUpdate().getVersion());
+            }
+            case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
+            case REPLICATED -> games.get(r.getReplicated().getGameId()).markDurable(r.getReplicated().getVersion());
             case SKIP -> {
                 SkipRecord k = r.getSkip();
                 cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);
@@ -201,7 +207,7 @@ public final class GameBook {
                 g.add(u);
                 if (u.hasInfo()) directory.put(u.getInfo());
             }
-            g.markWritten(g.version());
+            g.markDurable(g.version());
         }
         for (CursorState c : s.getCursorsList()) {
             SourceCursor cur = cursor(new Source(c.getEventId(), c.getDriverId(), c.getBoard()));

@@ -9,8 +9,9 @@ import org.damrelay.proto.GameUpdate;
 
 /**
  * One game on the relay: every update in version order (version n = updates[n-1]), the live
- * state, and two marks: how many updates are written to the journal (may be shown to the
- * arbiter) and how many are released to spectators (written and past the broadcast delay).
+ * state, and three marks: how many updates are written to the journal (may be shown to the
+ * arbiter), how many are released to spectators (written and past the broadcast delay), and how
+ * many are durable (fsync'd: what a notation device is told together with its acks).
  */
 public final class GameRecord {
 
@@ -18,6 +19,7 @@ public final class GameRecord {
     private final GameFold live;
     private final List<GameUpdate> updates = new ArrayList<>();
     private int written;
+    private int durable;
     private int released;
     private GameSnapshot releasedSnapshot;
 
@@ -31,6 +33,7 @@ public final class GameRecord {
     public GameFold live() { return live; }
     public int version() { return updates.size(); }
     public int written() { return written; }
+    public int durable() { return durable; }
     public int released() { return released; }
     public GameInfo info() { return live.info(); }
 
@@ -51,6 +54,11 @@ public final class GameRecord {
 
     void markWritten(int version) {
         written = Math.max(written, Math.min(version, updates.size()));
+    }
+
+    void markDurable(int version) {
+        markWritten(version);
+        durable = Math.max(durable, Math.min(version, updates.size()));
     }
 
     public GameUpdate update(int version) {

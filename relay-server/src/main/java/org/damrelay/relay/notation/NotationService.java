@@ -361,16 +361,19 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         for (Device dev : list) dev.session.send(m);
     }
 
-    /** What the relay holds of the game (written to its journal), with the last entry it acked. */
+    /**
+     * What the relay holds durably of the game, with the last entry it acked: both as of the same
+     * fsync, so the device never sees a move of its own in the game before its ack.
+     */
     private DeviceMessage state(GameRecord g) {
-        List<GameUpdate> written = new ArrayList<>();
-        for (int v = 1; v <= g.written(); v++) written.add(g.update(v));
+        List<GameUpdate> durable = new ArrayList<>();
+        for (int v = 1; v <= g.durable(); v++) durable.add(g.update(v));
         SourceCursor cursor = book().cursor(source(g.info()));
         NotationGrant grant = book().notationGrant(g.id());
         return DeviceMessage.newBuilder().setState(DeviceState.newBuilder()
-                .setSnapshot(GameFold.of(g.initialInfo(), written).snapshot()).setAcked(cursor.durable())
+                .setSnapshot(GameFold.of(g.initialInfo(), durable).snapshot()).setAcked(cursor.durable())
                 .setTimes(grant == null ? TimeEntry.TIMES_OPTIONAL : grant.getTimes())
-                .setUndoable(undoable(g, g.written())).setRefused(cursor.blockedSeq()).setRefusedReason(cursor.blockedReason())).build();
+                .setUndoable(undoable(g, g.durable())).setRefused(cursor.blockedSeq()).setRefusedReason(cursor.blockedReason())).build();
     }
 
     /**

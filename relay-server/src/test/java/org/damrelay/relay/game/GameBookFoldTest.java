@@ -98,8 +98,10 @@ class GameBookFoldTest {
         book.written(r);
         assertEquals(1, book.game("nk-r1-b1").written(), "written: spectators may have it");
         assertEquals(0, book.cursor(s).durable(), "written but not fsync'd: still no ack");
+        assertEquals(0, book.game("nk-r1-b1").durable(), "nor is a notation device told of it");
         book.durable(r);
         assertEquals(1, book.cursor(s).durable());
+        assertEquals(1, book.game("nk-r1-b1").durable());
     }
 
     @Test
