@@ -91,7 +91,6 @@ public final class RelayCore implements AutoCloseable {
         long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
         Journal journal = Journal.open(config.dataPath(), from, r -> {
             book.apply(r);
-            book.written(r);
             book.durable(r);
         }, metrics::fsyncNanos);
         log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
@@ -116,7 +115,6 @@ public final class RelayCore implements AutoCloseable {
     public void replicate(GameUpdate u) {
         JournalRecord r = JournalRecord.newBuilder().setReplicated(u).build();
         book.apply(r);
-        book.written(r);
         book.durable(r);
         for (GameUpdate released : book.game(u.getGameId()).releaseUpTo(Long.MAX_VALUE)) bus.publish(released);
     }
@@ -177,9 +175,10 @@ public final class RelayCore implements AutoCloseable {
     private void written(JournalRecord record, GameBook.Applied applied) {
         book.written(record);
         GameUpdate u = applied.update();
-        if (u != null && applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
-        if (u != null) for (LiveListener l : live) l.written(applied);
-        if (u != null) release(book.game(u.getGameId()));
+        if (u == null) return;
+        if (applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
+        for (LiveListener l : live) l.written(applied);
+        release(book.game(u.getGameId()));
     }
 
     /**

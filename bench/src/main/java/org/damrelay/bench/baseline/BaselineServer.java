@@ -1,6 +1,5 @@
 package org.damrelay.bench.baseline;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufUtil;
@@ -43,6 +42,7 @@ import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.SpectatorRequest;
 import org.damrelay.proto.Subscribed;
 import org.damrelay.proto.Welcome;
+import org.damrelay.relay.fanout.SpectatorFanout;
 
 /**
  * The floor the relay is measured against: a bare Netty WebSocket broadcaster speaking just
@@ -53,7 +53,6 @@ import org.damrelay.proto.Welcome;
  */
 public final class BaselineServer implements AutoCloseable {
 
-    private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
     /**
      * Every update carries the position after the ply; without rules the baseline sends the start
@@ -145,7 +144,7 @@ public final class BaselineServer implements AutoCloseable {
         void broadcast(GameUpdate u) {
             if (byLoop.isEmpty()) return;
             TextWebSocketFrame frame = new TextWebSocketFrame(Unpooled.wrappedBuffer(
-                    print(SpectatorMessage.newBuilder().setUpdate(u).build()).getBytes(StandardCharsets.UTF_8)));
+                    SpectatorFanout.json(SpectatorMessage.newBuilder().setUpdate(u).build()).getBytes(StandardCharsets.UTF_8)));
             for (Map.Entry<EventLoop, List<Channel>> e : byLoop.entrySet()) {
                 TextWebSocketFrame shared = frame.retain();
                 List<Channel> members = e.getValue();
@@ -159,14 +158,6 @@ public final class BaselineServer implements AutoCloseable {
                 });
             }
             frame.release();
-        }
-    }
-
-    static String print(com.google.protobuf.MessageOrBuilder m) {
-        try {
-            return JSON.print(m);
-        } catch (InvalidProtocolBufferException e) {
-            throw new IllegalStateException(e);
         }
     }
 
@@ -209,7 +200,7 @@ public final class BaselineServer implements AutoCloseable {
             if (!req.hasSubscribe()) return;
             String gameId = req.getSubscribe().getGameId();
             server.game(gameId).add(ctx.channel());
-            ctx.writeAndFlush(new TextWebSocketFrame(print(SpectatorMessage.newBuilder()
+            ctx.writeAndFlush(new TextWebSocketFrame(SpectatorFanout.json(SpectatorMessage.newBuilder()
                     .setSubscribed(Subscribed.newBuilder().setGameId(gameId).addGameIds(gameId)).build())));
         }
     }

@@ -117,9 +117,11 @@ public final class SpectatorFanout {
         ByteBuf first = framer.readOutbound(), next = framer.readOutbound();
         if (next == null && first.isDirect()) return first;
         ByteBuf one = framer.alloc().directBuffer(first.readableBytes() + (next == null ? 0 : next.readableBytes()));
-        for (ByteBuf b = first; b != null; b = b == first ? next : null) {
-            one.writeBytes(b);
-            b.release();
+        one.writeBytes(first);
+        first.release();
+        if (next != null) {
+            one.writeBytes(next);
+            next.release();
         }
         return one;
     }

@@ -147,33 +147,36 @@ public final class GameBook {
      * comes back.
      */
     public void written(JournalRecord r) {
-        switch (r.getBodyCase()) {
-            case INGEST -> games.get(r.getIngest().getUpdate().getGameId()).markWritten(r.getIngest().getUpdate().getVersion());
-            case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markWritten(r.getArbiterUpdate().getVersion());
-            case REPLICATED -> games.get(r.getReplicated().getGameId()).markWritten(r.getReplicated().getVersion());
-            default -> { }
-        }
+        GameUpdate u = gameUpdate(r);
+        if (u != null) games.get(u.getGameId()).markWritten(u.getVersion());
     }
 
     /**
-     * The record is on disk (fsync'd, or replayed from the journal): the board's events up to it
-     * may be acked to the driver, which then forgets them, and a notation device may be told the
-     * game up to it together with those acks.
+     * The record is on disk (fsync'd, or replayed from the journal; so also written): the board's
+     * events up to it may be acked to the driver, which then forgets them, and a notation device
+     * may be told the game up to it together with those acks.
      */
     public void durable(JournalRecord r) {
+        GameUpdate u = gameUpdate(r);
+        if (u != null) games.get(u.getGameId()).markDurable(u.getVersion());
         switch (r.getBodyCase()) {
-            case INGEST -> {
-                cursor(source(r.getIngest())).markDurable(r.getIngest().getSeq(), false);
-                games.get(r.getIngest().getUpdate().getGameId()).markDurable(r.getIngest().getUpdate().getVersion());
-            }
-            case ARBITER_UPDATE -> games.get(r.getArbiterUpdate().getGameId()).markDurable(r.getArbiterUpdate().getVersion());
-            case REPLICATED -> games.get(r.getReplicated().getGameId()).markDurable(r.getReplicated().getVersion());
+            case INGEST -> cursor(source(r.getIngest())).markDurable(r.getIngest().getSeq(), false);
             case SKIP -> {
                 SkipRecord k = r.getSkip();
                 cursor(new Source(k.getEventId(), k.getDriverId(), k.getBoard())).markDurable(k.getSeq(), true);
             }
             default -> { }
         }
+    }
+
+    /** The game update a record carries (a board's event, an arbiter's change, an origin's release), or null. */
+    private static GameUpdate gameUpdate(JournalRecord r) {
+        return switch (r.getBodyCase()) {
+            case INGEST -> r.getIngest().getUpdate();
+            case ARBITER_UPDATE -> r.getArbiterUpdate();
+            case REPLICATED -> r.getReplicated();
+            default -> null;
+        };
     }
 
     private Source source(IngestRecord in) {

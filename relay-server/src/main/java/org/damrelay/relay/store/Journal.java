@@ -220,7 +220,6 @@ public final class Journal implements AutoCloseable {
             for (Pending p : batch) fail(p.written, p.done, failure);
             return;
         }
-        boolean written = false;
         try {
             int total = 0;
             for (Pending p : batch) total += 8 + p.payload.length;
@@ -228,7 +227,6 @@ public final class Journal implements AutoCloseable {
             for (Pending p : batch) RecordFile.frameInto(buf, p.payload);
             buf.flip();
             while (buf.hasRemaining()) position += channel.write(buf, position);
-            written = true;
             // what is written may be shown (it survives a crash of this process); the fsync only
             // decides the driver's ack, so spectators never wait out the disk's fsync tail
             for (Pending p : batch) p.written.complete(position);
@@ -240,10 +238,8 @@ public final class Journal implements AutoCloseable {
             // a journal that cannot write must not ack anything again
             failure = e;
             log.error("journal write failed; nothing more will be acknowledged", e);
-            for (Pending p : batch) {
-                if (!written) p.written.completeExceptionally(e);
-                p.done.completeExceptionally(e);
-            }
+            // those already written stay so (a completed future keeps its value); none is synced
+            for (Pending p : batch) fail(p.written, p.done, e);
         }
     }
 

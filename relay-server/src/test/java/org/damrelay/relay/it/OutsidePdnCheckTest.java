@@ -1,21 +1,15 @@
 package org.damrelay.relay.it;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,13 +22,6 @@ import org.damrelay.draughts.notation.PdnWriter;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
-import org.damrelay.draughts.testing.SharedTree;
-import org.damrelay.proto.ArbiterRequest;
-import org.damrelay.proto.Clock;
-import org.damrelay.proto.EnterResult;
-import org.damrelay.proto.GameResult;
-import org.damrelay.proto.Side;
-import org.damrelay.relay.RelayServer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,8 +70,8 @@ class OutsidePdnCheckTest {
 
     @Test
     void relayedCorpusGamesAreLegalMoveForMoveForTheOutsideLibraryAndEndInTheSamePosition() throws Exception {
-        String round = relayRound();
-        List<PdnGame> games = corpusGames();
+        String round = RelayedRound.pdn(dir);
+        List<PdnGame> games = RelayedRound.games();
         Path pdn = dir.resolve("round1.pdn"), fens = dir.resolve("round1.fen");
         Files.writeString(pdn, round);
         Files.writeString(fens, String.join("\n", games.stream().map(g -> Fen.write(g.positionAfter(g.plies().size()))).toList()) + "\n");
@@ -112,7 +99,7 @@ class OutsidePdnCheckTest {
 
     @Test
     void anIllegalMoveSwappedIntoTheExportIsReportedByItsNumber() throws Exception {
-        String round = relayRound();
+        String round = RelayedRound.pdn(dir);
         // game 1, move 7: white plays black's reply, black white's move; everything else as served
         Matcher m = Pattern.compile("(^|\\s)7\\. (\\S+)\\s+(\\{[^}]*\\}\\s+)?7\\.\\.\\. (\\S+)").matcher(round);
         assertTrue(m.find(), round);
@@ -162,44 +149,7 @@ class OutsidePdnCheckTest {
         assertTrue(refused.games().get(0).get("firstIllegal").get("reason").asText().startsWith("ambiguous"), refused.log());
     }
 
-    // ---- the games, the relay, the script -----------------------------------------------------
-
-    /** Board 1 won by white, board 2 drawn with promotions and flying kings, board 3 still played (70 plies). */
-    private static List<PdnGame> corpusGames() {
-        List<PdnGame> file = SharedTree.corpusFile("090417ronde12.pdn");
-        PdnGame unfinished = file.get(2);
-        return List.of(file.get(0), file.get(1),
-                new PdnGame(unfinished.tags(), unfinished.variant(), unfinished.start(), unfinished.plies().subList(0, 70), "*"));
-    }
-
-    /** The three games played through a relay with both clocks on every move; round 1's PDN as served. */
-    private String relayRound() throws Exception {
-        List<PdnGame> games = corpusGames();
-        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
-             TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-             TestDriver hallB = new TestDriver("hall-b", TestRelay.HALL_B_TOKEN, "nk").connect(relay.port())) {
-            String[] boards = {"101", "102", "103"};
-            for (int b = 0; b < 3; b++) {
-                TestDriver d = b == 2 ? hallB : hall;
-                List<Move> plies = games.get(b).plies();
-                for (int i = 0; i < plies.size(); i++) {
-                    Clock clock = Clock.newBuilder().setWhiteMs(5_400_000 - 20_000 * (i / 2 + 1)).setBlackMs(5_400_000 - 20_000 * ((i + 1) / 2))
-                            .setRunning(i % 2 == 0 ? Side.BLACK : Side.WHITE).build();
-                    d.send(boards[b], Plays.event(plies.get(i)).toBuilder().setClock(clock).build());
-                }
-            }
-            await().atMost(Duration.ofSeconds(30)).until(() -> hall.acked("101") == games.get(0).plies().size()
-                    && hall.acked("102") == games.get(1).plies().size() && hallB.acked("103") == games.get(2).plies().size());
-            try (TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
-                arbiter.request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.WHITE_WINS)));
-                arbiter.request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b2").setResult(GameResult.DRAW)));
-            }
-            HttpClient http = HttpClient.newHttpClient();
-            HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port() + "/pdn/nk/round/1.pdn"))
-                    .timeout(Duration.ofSeconds(5)).build();
-            return http.send(get, HttpResponse.BodyHandlers.ofString()).body();
-        }
-    }
+    // ---- the script -----------------------------------------------------------------------------
 
     private static Run check(Path pdn, Path expectedFens) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("node", "check.mjs", pdn.toAbsolutePath().toString()));
