@@ -4,7 +4,7 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
-import { connectSpectator, relayBase } from './connection.js';
+import { connectSpectator, relayBase, spectatorCounts } from './connection.js';
 import { notationBadge } from './notated.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, watching } from './ui.js';
 
@@ -212,9 +212,13 @@ export function startGamePage() {
       el.chooser.replaceChildren(...games.map(s => h('option', { value: s.info.gameId, selected: s.info.gameId === gameId },
         `Board ${s.info.board}: ${s.info.white?.name ?? '?'} – ${s.info.black?.name ?? '?'}`)));
       el.chooser.hidden = games.length < 2;
-      el.watching.textContent = watching(games.find(s => s.info.gameId === gameId));
+      store.spectators(spectatorCounts(ev));
     });
   }
+  // the count the subscription's answer or the last poll gave, whichever came last
+  store.subscribe((state, what) => {
+    if (what.kind === 'spectators' && state.spectators.has(gameId)) el.watching.textContent = watching({ spectators: state.spectators.get(gameId) });
+  });
   render();
   setInterval(tick, 200);
   if (!gameId) return;

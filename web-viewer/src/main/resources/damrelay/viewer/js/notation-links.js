@@ -43,7 +43,8 @@ export function mountNotationLinks(container, store, arbiter, base) {
       credential ? h('div', { class: 'notation-credential' },
         qr(credential.qrSvg), h('p', {}, h('code', { class: 'notation-link' }, credential.link))) : null);
   };
-  const render = () => list.replaceChildren(...gamesByBoard(store.state).map(row));
+  // a sensor board's game needs no link (the relay would refuse it): only boards without sensors
+  const render = () => list.replaceChildren(...gamesByBoard(store.state).filter(g => !g.sensorBoard).map(row));
   store.subscribe((_, what) => { if (what.kind === 'game') render(); });
   render();
 }

@@ -10,6 +10,7 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.proto.Clock;
 import org.damrelay.proto.Correction;
+import org.damrelay.proto.CorrectionNote;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
@@ -40,6 +41,8 @@ public final class GameFold {
     private Clock clock = Clock.getDefaultInstance();
     private GameResult result = GameResult.RESULT_UNSPECIFIED;
     private int corrections;
+    /** The arbiter's corrections, kept with the record so late joiners and the PDN show them. */
+    private final List<CorrectionNote> correctionNotes = new ArrayList<>();
     private long endedAtMs;
 
     public GameFold(GameInfo info) {
@@ -79,7 +82,10 @@ public final class GameFold {
         version = u.getVersion();
         switch (u.getChangeCase()) {
             case EVENT -> applyEvent(u.getEvent(), u.getRelayTimeMs());
-            case CORRECTION -> applyCorrection(u.getCorrection());
+            case CORRECTION -> {
+                applyCorrection(u.getCorrection());
+                correctionNotes.add(CorrectionNote.newBuilder().setCorrection(u.getCorrection()).setRelayTimeMs(u.getRelayTimeMs()).build());
+            }
             case RESULT -> {
                 result = u.getResult();
                 if (result != GameResult.RESULT_UNSPECIFIED) endedAtMs = u.getRelayTimeMs();
@@ -200,6 +206,6 @@ public final class GameFold {
     public GameSnapshot snapshot() {
         return GameSnapshot.newBuilder().setInfo(info).setVersion(version).addAllPlies(plies)
                 .setFen(Fen.write(position())).setClock(clock).setResult(result).setCorrections(corrections)
-                .addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition())).build();
+                .addAllCorrectionNotes(correctionNotes).addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition())).build();
     }
 }

@@ -103,8 +103,8 @@ public final class GameRecord {
         return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE;
     }
 
-    /** Alerts are every event but a plain move. */
+    /** Alerts are every event but a plain move and a notator's correction of their own last entry. */
     public static boolean isAlert(GameUpdate u) {
-        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE;
+        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE && !u.getEvent().getEntryCorrection();
     }
 }
