@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.MoveCount;
+import org.damrelay.draughts.game.Reach;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
@@ -273,7 +274,8 @@ public final class Reconstructor implements BoardObserver {
         due.settle = t + config.settleMs();
         due.irregular = t + config.irregularMs();
         if (state == State.AWAITING_START || state == State.JOINED) {
-            if (tryStart(t) || state == State.AWAITING_START) return;
+            // a board a ply or three ahead may show that position for a moment only: the players play on
+            if (tryStart(t) || state == State.AWAITING_START && !catchUp(t) || state == State.AWAITING_START) return;
         }
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
@@ -289,7 +291,10 @@ public final class Reconstructor implements BoardObserver {
     // ---- the three windows
 
     private void settle(long t) {
-        if (state == State.AWAITING_START) return;
+        if (state == State.AWAITING_START) {
+            catchUp(t);
+            return;
+        }
         Occupancy seen = occupancy();
         if (state == State.OUT_OF_STEP) {
             recover(t, seen);
@@ -312,7 +317,7 @@ public final class Reconstructor implements BoardObserver {
         if (state == State.AWAITING_START) {
             if (config.joinMidGame() && join(t)) return;
             Occupancy normal = board.occupancy(Orientation.NORMAL);
-            if (!waitingReported && normal.white() + normal.black() != 0) {
+            if (!waitingReported && normal.white() + normal.black() != 0 && !CatchUp.halfMade(game.game(), normal)) {
                 waitingReported = true;
                 emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, 0, null, t, List.of(),
                         "the board does not show the starting position (either way round); waiting for it"));
@@ -716,24 +721,61 @@ public final class Reconstructor implements BoardObserver {
     /** The board shows the game's position (the start, or where a resumed game stands) under an orientation. */
     private boolean tryStart(long t) {
         Position expected = state == State.JOINED ? config.start() : game.position();
-        Orientation[] options = config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
-        for (Orientation o : options) {
+        for (Orientation o : orientations()) {
             if (board.occupancy(o).matches(expected)) {
-                orientation = o;
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
                 if (state == State.JOINED) game = new GameModelLine(config.startGame());
-                become(State.IN_STEP, t);
-                if (o != Orientation.NORMAL) {
-                    emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, 0, null, t, List.of(), o.isMirrored()
-                            ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
-                                    + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
-                                    + "); until then it is read as a mirrored board"
-                            : "the board is turned round; reading it the other way"));
-                }
+                following(o, t);
                 return true;
             }
         }
         return false;
+    }
+
+    private Orientation[] orientations() {
+        return config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
+    }
+
+    /** The board is read under {@code o} from now on, and follows the game. */
+    private void following(Orientation o, long t) {
+        orientation = o;
+        become(State.IN_STEP, t);
+        if (o != Orientation.NORMAL) {
+            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(), o.isMirrored()
+                    ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
+                            + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
+                            + "); until then it is read as a mirrored board"
+                    : "the board is turned round; reading it the other way"));
+        }
+    }
+
+    /**
+     * The settled board is where the game stands plus one to three plies nobody saw (the driver
+     * started or restarted while the players played on): one path is those moves, recorded in
+     * order with their ply numbers; several are a join at the position, naming them, so the relay
+     * (and its arbiter) can choose. No press is expected for moves made while the board was not read.
+     */
+    private boolean catchUp(long t) {
+        Orientation at = null;
+        List<Reach.Path> paths = List.of();
+        for (Orientation o : orientations()) {
+            List<Reach.Path> p = CatchUp.paths(game.game(), board.occupancy(o));
+            if (p.isEmpty()) continue;
+            if (at != null) return false; // two readings of the board fit: wait for the board to tell more
+            at = o;
+            paths = p;
+        }
+        if (at == null) return false;
+        if (paths.size() > 1) {
+            joinAt(t, at, paths.get(0).position(), Reach.sideToMoveAfter(paths), "the board is " + paths.get(0).moves().size()
+                    + " plies or so ahead of the game's last known position, and more than one path leads there ("
+                    + CatchUp.describe(paths) + "): the record continues from the position seen; the arbiter can pick the path");
+            return true;
+        }
+        following(at, t);
+        for (Move m : paths.get(0).moves()) commit(m, t, true);
+        presses.movedSince = false; // its press, if any, came while the board was not read
+        return true;
     }
 
     /**
@@ -742,25 +784,34 @@ public final class Reconstructor implements BoardObserver {
      * the first move. A board that is merely being set up (a part of the start position) is no game yet.
      */
     private boolean join(long t) {
-        Orientation[] options = config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
         Position start = config.start();
-        for (Orientation o : options) {
+        for (Orientation o : orientations()) {
             Occupancy seen = board.occupancy(o);
             if (seen.unknown() != 0 || seen.strays() != 0 || seen.white() == 0 || seen.black() == 0) continue;
             if ((seen.white() & ~start.pieces(Color.WHITE)) == 0 && (seen.black() & ~start.pieces(Color.BLACK)) == 0) return false;
+            // a move caught half made: the board settles once the hand is done, and is read then
+            if (CatchUp.halfMade(game.game(), seen)) return false;
             Position p = Position.empty(Color.WHITE);
             for (int s : Bits.squares(seen.white())) p = p.with(s, Piece.of(Color.WHITE, seen.isCrowned(s)));
             for (int s : Bits.squares(seen.black())) p = p.with(s, Piece.of(Color.BLACK, seen.isCrowned(s)));
-            orientation = o;
-            game = new GameModelLine(Game.from(p, config.settings()));
-            resumedAtPly = 0;
-            become(State.JOINED, t);
-            emit(ArbiterEvent.info(EventType.JOINED_MID_GAME, 0, null, t, List.of(),
-                    "the game was under way before the board was first read: the record starts from the position first seen ("
-                            + Fen.write(p).substring(2) + "); who is to move is learned from the first move"));
+            joinAt(t, o, p, null, "the game was under way before the board was first read: the record starts from the position first seen ("
+                    + Fen.write(p).substring(2) + "); who is to move is learned from the first move");
             return true;
         }
         return false;
+    }
+
+    /**
+     * The record starts at {@code p} (JOINED_MID_GAME carries it, with the side to move when
+     * known). With the side to move known the board is followed at once; else the first move tells.
+     */
+    private void joinAt(long t, Orientation o, Position p, Color toMove, String text) {
+        orientation = o;
+        Position at = toMove == null ? p : p.withSideToMove(toMove);
+        game = new GameModelLine(Game.from(at, config.settings()));
+        resumedAtPly = 0;
+        become(toMove == null ? State.JOINED : State.IN_STEP, t);
+        emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
     }
 
     private void checkCrowns(long t, Occupancy seen) {
