@@ -49,7 +49,7 @@ public final class Reconstructor implements BoardObserver {
     private final ReconstructConfig config;
     private final ArbiterListener listener;
     private final SensedBoard board = new SensedBoard();
-    private final IrregularClassifier classifier;
+    private final Judgement judgement;
     private final ClockWatch clock;
     private final MoveTrace trace;
     private final CrownWatch crowns;
@@ -110,7 +110,7 @@ public final class Reconstructor implements BoardObserver {
     private Reconstructor(ReconstructConfig config, Game from, ArbiterListener listener) {
         this.config = config;
         this.listener = listener;
-        this.classifier = new IrregularClassifier(config.variant());
+        this.judgement = Judgement.of(config);
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.clockPace());
         this.trace = new MoveTrace(config.touchMinMs());
         this.crowns = new CrownWatch(config.settleMs());
@@ -327,20 +327,11 @@ public final class Reconstructor implements BoardObserver {
         // Joined but who is to move is still unknown: only a move tells; judging would guess the mover.
         if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
-        Position p = game.position();
-        if (seen.matches(p)) return;
-        if (PositionMatcher.transitional(p, game.legalMoves(), seen)) {
-            if (!presses.pressedSinceMove) return;
-            // Captured pieces may come off a while after the press: give them the window from the press.
-            if (t - presses.last < config.irregularMs()) {
-                due.irregular = presses.last + config.irregularMs();
-                return;
-            }
-            // Only pieces off the board after a press: most likely a piece still in the hand.
-            if (PositionMatcher.onlyMissing(p, seen) && t - lastChange < config.heldMs()) {
-                due.irregular = lastChange + config.heldMs();
-                return;
-            }
+        if (seen.matches(game.position())) return;
+        long at = judgement.judgeAt(game, seen, t, lastChange, pressFacts());
+        if (at > t) {
+            if (at != Judgement.NEVER) due.irregular = at;
+            return;
         }
         judge(t, seen);
     }
@@ -366,11 +357,11 @@ public final class Reconstructor implements BoardObserver {
             presses.movedSince = false;
             return;
         }
-        if (PositionMatcher.transitional(p, game.legalMoves(), seen)) {
+        if (judgement.onItsWay(game, seen)) {
             if (!presses.incompleteReported) {
                 presses.incompleteReported = true;
                 trace.markPressedIncomplete();
-                Move m = PositionMatcher.underway(p, game.legalMoves(), seen);
+                Move m = judgement.underway(game, seen);
                 List<Integer> squares = new ArrayList<>();
                 if (m != null) {
                     squares.addAll(List.of(m.from(), m.to()));
@@ -420,22 +411,14 @@ public final class Reconstructor implements BoardObserver {
         due.press = t + config.pressGraceMs();
     }
 
-    /**
-     * A king seen on a square with room beyond it along the same line may still be on its way:
-     * the board reports a scan behind the hand, so the press can arrive before the last square.
-     */
     private boolean mayBeDragged(Candidate c) {
-        if (!(c instanceof Candidate.Play play) || play.moves().size() != 1) return false;
-        Move m = play.moves().get(0);
-        Position p = game.position();
-        if (m.isCapture() || !p.pieceAt(m.from()).isKing()) return false;
-        for (int d : Squares.DIAGONALS) {
-            int[] ray = Squares.ray(m.from(), d);
-            for (int i = 0; i < ray.length; i++) {
-                if (ray[i] == m.to()) return i + 1 < ray.length && p.isEmpty(ray[i + 1]);
-            }
-        }
-        return false;
+        return Judgement.mayBeDragged(game.position(), c);
+    }
+
+    /** The press bookkeeping as the judgement reads it. */
+    private Judgement.Presses pressFacts() {
+        return new Judgement.Presses(presses.pressedSinceMove, presses.last, presses.movedSince, clock.inUse(),
+                clock.runningAt(trace.firstChange(lastChange)));
     }
 
     /**
@@ -443,12 +426,12 @@ public final class Reconstructor implements BoardObserver {
      * move: a move of the other side means the game's position had that side to move.
      */
     private Candidate match(long t, Occupancy seen, boolean deep, boolean withRetract) {
-        if (state != State.JOINED) return PositionMatcher.find(game, seen, deep, withRetract);
-        Candidate c = PositionMatcher.find(game, seen, deep, false);
+        if (state != State.JOINED) return judgement.legal(game, seen, deep, withRetract);
+        Candidate c = judgement.legal(game, seen, deep, false);
         if (c == null) {
             Position p = game.position();
             GameModelLine other = new GameModelLine(Game.from(p.withSideToMove(p.sideToMove().opposite()), config.settings()));
-            c = PositionMatcher.find(other, seen, deep, false);
+            c = judgement.legal(other, seen, deep, false);
             if (c != null) game = other;
         }
         if (c != null) {
@@ -468,20 +451,14 @@ public final class Reconstructor implements BoardObserver {
         }
         Position p = game.position();
         if (turnedRound(t, p)) return;
-        // Who moved: the lever says it where the clock sides are known (whose clock ran when the change
-        // began), pressed since the last move or not. Else a last move confirmed by a press means the
-        // player to move made this change (moving an opponent's piece), not the last mover again.
-        Color running = clock.runningAt(trace.firstChange(lastChange));
-        boolean lastMoverAgain = running != null ? game.ply() >= 1 && running != p.sideToMove()
-                : game.ply() >= 1 && !presses.pressedSinceMove && (!clock.inUse() || presses.movedSince);
-        IrregularMove ir = classifier.classify(p, game.legalMoves(), seen, lastMoverAgain);
+        Candidate.Irregular ir = judgement.irregular(game, seen, pressFacts());
         if (ir == null) {
             become(State.OUT_OF_STEP, t);
             emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
                     "the board shows a position no move or takeback explains; please look at the board"));
             return;
         }
-        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+        apply(ir, t, false);
     }
 
     /** An irregular move is recorded as played (SWR 7.2): the game goes on from the real position. */
@@ -514,6 +491,9 @@ public final class Reconstructor implements BoardObserver {
             retract(r.toPly(), t);
         } else if (c instanceof Candidate.Replace r) {
             replace(r.move(), t);
+        } else if (c instanceof Candidate.Irregular i) {
+            IrregularMove ir = i.move();
+            playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
         }
         if (byPress) {
             clock.learn(presses.right, game.position().sideToMove().opposite());
