@@ -15,6 +15,7 @@ import org.damrelay.draughts.rules.Squares;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
+import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
 import org.damrelay.driver.arbiter.Rulebook;
@@ -124,7 +125,18 @@ public final class Reconstructor implements BoardObserver {
      * The game's settings win over the config's.
      */
     public static Reconstructor resume(ReconstructConfig config, Game game, ArbiterListener listener) {
-        return new Reconstructor(config.withSettings(game.settings()), game, listener);
+        return resume(config, game, null, listener);
+    }
+
+    /**
+     * The same, with the clock times the game last had ({@code lastTimes}, from the relay or the
+     * driver's own record; null when none were recorded): the clock's first reading is checked
+     * against them, never against the time control's base time.
+     */
+    public static Reconstructor resume(ReconstructConfig config, Game game, ClockTimes lastTimes, ArbiterListener listener) {
+        Reconstructor r = new Reconstructor(config.withSettings(game.settings()), game, listener);
+        r.clock.resumed(lastTimes);
+        return r;
     }
 
     /** Where the reconstruction stands with the board. */
@@ -206,13 +218,19 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onClock(long t, ClockReading reading) {
         advance(t);
-        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK));
+        // only a board standing still in the game's position says the clock runs for the side to move
+        Color toMove = following() && occupancy().matches(game.position()) ? game.position().sideToMove() : null;
+        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK), toMove);
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
-        if (r.mismatch() != null) {
-            emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), r.mismatch()));
-        }
+        clockMismatch(t, r.mismatch());
+        // a clock that only now runs was not running for the last move: it could not be pressed
+        if (r.started()) presses.movedSince = false;
         if (r.pressed()) press(t, r.rightPressed());
+    }
+
+    private void clockMismatch(long t, String text) {
+        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), text));
     }
 
     @Override
@@ -723,6 +741,7 @@ public final class Reconstructor implements BoardObserver {
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
                 if (state == State.JOINED) game = new GameModelLine(config.startGame());
                 become(State.IN_STEP, t);
+                if (game.ply() == 0) clockMismatch(t, clock.atStart());
                 if (o != Orientation.NORMAL) {
                     emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, 0, null, t, List.of(), o.isMirrored()
                             ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
@@ -754,6 +773,7 @@ public final class Reconstructor implements BoardObserver {
             orientation = o;
             game = new GameModelLine(Game.from(p, config.settings()));
             resumedAtPly = 0;
+            clock.joined();
             become(State.JOINED, t);
             emit(ArbiterEvent.info(EventType.JOINED_MID_GAME, 0, null, t, List.of(),
                     "the game was under way before the board was first read: the record starts from the position first seen ("
