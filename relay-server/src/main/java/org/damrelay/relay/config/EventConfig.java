@@ -48,5 +48,14 @@ public record EventConfig(String id, String name, String site, List<TokenConfig>
     }
 
     /** @param sha256 lower-case hex SHA-256 of the token; the token itself is never stored */
-    public record TokenConfig(String name, String sha256, boolean revoked) {}
+    public record TokenConfig(String name, String sha256, boolean revoked) {
+
+        /** What is wrong with this entry as written in a config, or null. */
+        String problem() {
+            if (name == null || name.isBlank()) return "a token without a name";
+            // a digest cut short (a half-written save) would silently revoke the token it was
+            if (sha256 == null || !sha256.matches("[0-9a-fA-F]{64}")) return "token " + name + ": sha256 must be 64 hex digits (damrelay relay --hash-token)";
+            return null;
+        }
+    }
 }
