@@ -49,6 +49,9 @@ public final class RelayProcess implements AutoCloseable {
 
     public int port() { return port; }
 
+    /** Its process id (to pause it with SIGSTOP, as a hung machine would be). */
+    public long pid() { return process.pid(); }
+
     /** SIGKILL, and waits until it is gone. */
     public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
