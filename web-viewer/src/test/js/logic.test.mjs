@@ -168,7 +168,7 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   assert.equal(tabTitle(g), 'B3 Meijer – Meurs: 48... 19-23 · damrelay');
   assert.equal(tabTitle({ ...g, result: '1-1' }), 'B3 Meijer – Meurs: 1-1 · damrelay');
   assert.equal(correctionText({ kind: 'TAKE_BACK', ply: 30, reason: 'clock pressed before the capture was complete', arbiter: 'chief' }),
-    'The arbiter took the game back to after ply 30 (chief): clock pressed before the capture was complete');
+    'The arbiter (chief) took the game back to after ply 30: clock pressed before the capture was complete');
   assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position after ply 12');
 });
 

@@ -70,8 +70,8 @@ export function tabTitle(g) {
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
 export function correctionText(c) {
   const kind = ['TAKE_BACK', 'REPLACE_MOVE'].includes(c.kind) ? c.kind : 'SET_POSITION';
-  let text = t(`game.correction.${kind}`, { ply: c.ply, notation: c.notation });
-  if (c.arbiter) text = t('game.correctionBy', { what: text, arbiter: c.arbiter });
+  const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
+  const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, notation: c.notation });
   return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
 }
 
