@@ -64,7 +64,7 @@ function moveNumbered(ply, notation) {
 export function tabTitle(g) {
   const last = g.moves[g.moves.length - 1];
   const news = g.result ? g.result : last ? moveNumbered(last.ply, last.notation) : t('game.notStarted');
-  return `${g.board ? `B${g.board} ` : ''}${g.white.name} – ${g.black.name}: ${news} · damrelay`;
+  return t(g.board ? 'game.tabTitle' : 'game.tabTitleNoBoard', { board: g.board, white: g.white.name, black: g.black.name, news });
 }
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
