@@ -5,7 +5,7 @@
 import { parseFen, squareToRowCol, START_FEN } from './fen.js';
 import { renderBoard } from './board.js';
 import { legalMoves, applyMove, notate } from './rules.js';
-import { IDLE, tap, hints } from './taps.js';
+import { IDLE, tap, hints, typedMove } from './taps.js';
 import { createOutbox } from './outbox.js';
 import { relayBase, backoffDelay, RESULT_TEXT } from './connection.js';
 import { h } from './ui.js';
@@ -61,6 +61,7 @@ export function startNotationPage() {
     moves: document.querySelector('.moves'),
     actions: document.querySelector('.actions'),
     dialog: document.querySelector('.dialog'),
+    typed: document.querySelector('form.move-entry'),
   };
   let relay = null;       // the newest DeviceState
   let socket = null;
@@ -182,6 +183,24 @@ export function startNotationPage() {
     }
     render();
   };
+  // the keyboard's way to the same entry: the move typed as it is written ("32-28", "28x19x10")
+  const onTyped = ev => {
+    ev.preventDefault();
+    if (closed || !relay || refusal) return;
+    if (!notatorKnown()) {
+      say(t('notate.whoFirst'), 'error');
+      return;
+    }
+    const input = els.typed.querySelector('input');
+    const r = typedMove(input.value, current().legal);
+    if (r.refused) {
+      say(t('notate.notLegal', { reason: r.refused }), 'error');
+      return;
+    }
+    taps = IDLE;
+    input.value = '';
+    enter(r.move);
+  };
   const undo = () => {
     if (!current().undoable) return;
     outbox.add({ undo: true });
@@ -219,6 +238,7 @@ export function startNotationPage() {
     if (closed) {
       document.body.dataset.state = closed.kind;
       els.board.replaceChildren();
+      els.typed.hidden = true;
       els.actions.replaceChildren();
       els.time.hidden = true;
       els.notator.replaceChildren();
@@ -230,6 +250,7 @@ export function startNotationPage() {
     const v = current();
     document.body.dataset.state = refusal ? 'blocked' : 'notating';
     drawBoard(v);
+    els.typed.hidden = false;
     renderNotator(info);
     renderTime(v);
     const blackFirst = v.start.side === 'B';
@@ -321,6 +342,7 @@ export function startNotationPage() {
     els.lock.dataset.fullscreen = String(!!document.fullscreenElement);
   });
   els.time.querySelector('input').addEventListener('keydown', ev => { if (ev.key === 'Enter') ev.preventDefault(); });
+  els.typed.addEventListener('submit', onTyped);
 
   if (!gameId || !key) {
     closed = { kind: 'refused', reason: t('notate.badLink') };

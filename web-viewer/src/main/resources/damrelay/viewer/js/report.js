@@ -64,12 +64,14 @@ function particular(l, variants) {
   return { what: t('report.kind.IRREGULARITY'), text: l.text ?? '', details: '' };
 }
 
-export function renderReport(root, event, report) {
-  const games = event.games ?? [];
+/** The report of one round (a team match) when `round` is given, else of the whole event. */
+export function renderReport(root, event, report, round = null) {
+  const games = (event.games ?? []).filter(g => !round || String(g.info.round) === String(round));
+  const shown = new Set(games.map(g => g.info.gameId));
   const rounds = [...new Set(games.map(g => g.info.round))];
   const match = games.find(g => g.info.match)?.info.match ?? '';
   const date = (event.rounds ?? []).find(r => rounds.includes(r.number))?.date ?? '';
-  const lines = report.lines ?? [];
+  const lines = (report.lines ?? []).filter(l => shown.has(l.gameId));
   const results = runningScores(lines, games);
   const variants = new Map(games.map(g => [g.info.gameId, g.info.variant]));
   const other = lines.filter(l => l.kind !== 'RESULT');
@@ -126,6 +128,7 @@ export async function startReportPage() {
   const root = document.getElementById('report');
   const asked = params().get('lang');
   const eventId = params().get('event') ?? '';
+  const round = params().get('round');
   const token = sessionStorage.getItem(TOKEN_KEY);
   const base = relayBase(location);
   // the report is the event's document: its language comes from the event, not from this browser
@@ -137,9 +140,9 @@ export async function startReportPage() {
   setLanguage(LANGUAGES.includes(asked) ? asked : LANGUAGES.includes(event?.language) ? event.language : language());
   translatePage();
   document.querySelector('[data-language-switch]')?.replaceChildren(languageSwitch(lang => {
-    location.href = pageLink('report.html', { event: eventId, lang });
+    location.href = pageLink('report.html', { event: eventId, round, lang });
   }));
-  document.querySelector('a.back').href = pageLink('arbiter.html', { event: eventId });
+  document.querySelector('a.back').href = pageLink('arbiter.html', { event: eventId, round });
   document.querySelector('button.print').addEventListener('click', () => window.print());
   const say = text => root.replaceChildren(h('p', { class: 'report-status', role: 'alert' }, text));
   if (!token || !eventId) return say(t('report.signIn'));
@@ -151,7 +154,7 @@ export async function startReportPage() {
     });
     const answer = await reportRes.json().catch(() => ({}));
     if (!reportRes.ok || answer.error) return say(t('report.refused', { reason: answer.error?.message ?? reportRes.status }));
-    renderReport(root, event, answer.report ?? {});
+    renderReport(root, event, answer.report ?? {}, round);
     document.title = t('report.pageTitleEvent', { event: event.name || eventId });
   } catch (e) {
     return say(t('report.unreadable', { reason: e.message }));

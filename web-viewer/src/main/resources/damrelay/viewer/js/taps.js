@@ -63,3 +63,18 @@ export function hints(state, legal) {
     : fits.map(m => m.to);
   return { chosen: [state.from, ...state.via, ...(state.to ? [state.to] : [])], targets: [...new Set(targets)] };
 }
+
+/**
+ * A move typed on a keyboard ("32-28", "28x19", or the full path "28x19x10" for an ambiguous
+ * capture): {move} when exactly one legal move fits, else {refused: text} saying why.
+ */
+export function typedMove(text, legal) {
+  const squares = String(text ?? '').trim().split(/\s*[-x:]\s*/).map(Number);
+  if (squares.length < 2 || squares.some(n => !Number.isInteger(n) || n < 1 || n > 50)) return { refused: t('notate.typed.unreadable') };
+  const [from, to] = [squares[0], squares[squares.length - 1]];
+  const via = squares.slice(1, -1);
+  const fits = distinctMoves(legal.filter(m => m.from === from && m.to === to && via.every(sq => m.path.slice(1, -1).includes(sq))));
+  if (fits.length === 1) return { move: fits[0] };
+  if (fits.length > 1) return { refused: t('notate.typed.ambiguous', { from, to }) };
+  return { refused: legal.some(m => m.from === from) ? t('notate.refused.cannot', { from, square: to }) : t('notate.refused.start', { square: from }) };
+}
