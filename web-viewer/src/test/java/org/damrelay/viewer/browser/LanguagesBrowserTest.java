@@ -207,7 +207,7 @@ class LanguagesBrowserTest {
             eventually().until(() -> driver.findElements(By.cssSelector("select.board-choice option")).size() == 4
                     && driver.findElements(By.cssSelector("ol.moves button.move")).size() == 3
                     && driver.findElement(By.cssSelector(".watching")).getText().matches("\\d+ \\p{L}+"));
-            assertEquals("1:18:12", driver.findElement(By.cssSelector("ol.moves button.move[data-ply='3'] + .move-clock")).getText(),
+            assertEquals("1:18:18", driver.findElement(By.cssSelector("ol.moves button.move[data-ply='3'] + .move-clock")).getText(),
                     "each move with its player's time left");
             check(b, lang, "game", width);
 
