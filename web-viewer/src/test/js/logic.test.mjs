@@ -175,8 +175,8 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
 test('alert titles read as words with the article', async () => {
   const { titleOf } = await import('../../main/resources/damrelay/viewer/js/alerts.js');
   assert.equal(titleOf('BOARD_DISCONNECTED'), 'Board disconnected');
-  assert.equal(titleOf('TOUCH_MOVE'), 'Touched piece not played (art. 6.6)');
-  assert.equal(titleOf('ILLEGAL_MOVE', 'CAPTURE_MISSED'), 'Illegal move: capture missed (art. 6.2)');
+  assert.equal(titleOf('TOUCH_MOVE'), 'Touched piece not played (SWR 6.6)');
+  assert.equal(titleOf('ILLEGAL_MOVE', 'CAPTURE_MISSED'), 'Illegal move: capture missed (SWR 6.2)');
 });
 
 test('a correction seen live is kept with the game and a set position is not a move mark', async () => {
