@@ -53,7 +53,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 class LanguagesBrowserTest {
 
     // Common words of each language that the other does not use, as a reader would spot them.
-    private static final Set<String> ENGLISH = Set.of("the", "and", "of", "with", "game", "games", "board", "boards", "move", "moves",
+    private static final Set<String> ENGLISH = Set.of("the", "and", "with", "game", "games", "board", "boards", "move", "moves",
             "round", "rounds", "white", "black", "result", "results", "score", "watching", "back", "print", "flip", "square", "numbers",
             "download", "time", "who", "undo", "entry", "entries", "sent", "cancel", "final", "leader", "report", "particulars", "none",
             "yet", "not", "this", "page", "connecting", "loading", "disconnected", "reconnecting", "refused", "found", "spectators",
