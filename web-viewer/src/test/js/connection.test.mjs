@@ -103,7 +103,7 @@ test('a store refuses a move that skips a ply and keeps what it had', () => {
 
 test('alerts carry severity and article from the spec', () => {
   const a = alertOf({ alertId: '17', gameId: 'g', board: 3, event: { type: 'ILLEGAL_MOVE', subtype: 'CAPTURE_MISSED', ply: 21, text: 'capture missed', captureTimeMs: '1000' } });
-  assert.deepEqual([a.id, a.severity, a.article, a.ply], ['17', 'error', '6.2', 21]);
+  assert.deepEqual([a.id, a.severity, a.article, a.ply], ['17', 'error', 'SWR 6.2', 21]);
   assert.equal(alertOf({ alertId: '2', event: { type: 'FLAG_FALL', captureTimeMs: '1795248000000' } }).at, 1795248000000);
   assert.equal(alertOf({ alertId: '1', event: { type: 'TOUCH_MOVE' } }).severity, 'info');
 });

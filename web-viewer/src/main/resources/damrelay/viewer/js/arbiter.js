@@ -77,7 +77,7 @@ function renderConsole(root, state, actions) {
   }
   renderOverview(root.querySelector('.overview'), state, { arbiter: true });
   const report = root.querySelector('a.report-link');
-  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event') });
+  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event'), round: params().get('round') });
 }
 
 /** The Correction a form describes: take back to a ply, replace the move at a ply, or set a position. */

@@ -69,7 +69,7 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
                 () -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")), l -> !l.isEmpty()).get(0);
         String alertId = alert.getAttribute("data-alert");
         String text = alert.getText();
-        for (String part : List.of("ERROR", "Board 1 · ply 3", "Illegal move: capture missed (art. 6.2)", "28x19 was compulsory")) {
+        for (String part : List.of("ERROR", "Board 1 · ply 3", "Illegal move: capture missed (SWR 6.2)", "28x19 was compulsory")) {
             assertTrue(text.contains(part), part + " missing in: " + text);
         }
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
