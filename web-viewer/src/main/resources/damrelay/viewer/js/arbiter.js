@@ -1,7 +1,7 @@
 // Arbiter console: alert feed, per-board status, blocked boards, acknowledge, enter a result, correct a game.
 import { createStore, gamesByBoard, openAlerts } from './model.js';
 import { titleOf } from './alerts.js';
-import { connectArbiter, relayBase } from './connection.js';
+import { connectArbiter, credentialBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
@@ -96,7 +96,7 @@ export function correctionOf(kind, ply, text, reason) {
   throw new Error(`unknown correction "${kind}"`);
 }
 
-export function startArbiterPage() {
+export async function startArbiterPage() {
   const root = document.getElementById('arbiter');
   const login = document.getElementById('login');
   const eventId = params().get('event') ?? '';
@@ -119,6 +119,17 @@ export function startArbiterPage() {
     sessionStorage.setItem(TOKEN_KEY, f.token.value.trim());
     location.href = pageLink('arbiter.html', { event: f.event.value.trim(), round: f.round.value || null });
   });
+  // a token goes only to the relay that served the page, or one it trusts: a crafted ?relay= gets nothing,
+  // not even what is typed into the sign-in form
+  let base;
+  try {
+    base = await credentialBase(location);
+  } catch (e) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    showLogin(e.message);
+    for (const el of login.elements) el.disabled = true;
+    return;
+  }
   if (!token || !eventId) {
     showLogin(null);
     return;
@@ -128,7 +139,6 @@ export function startArbiterPage() {
   login.hidden = true;
   const store = createStore();
   bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
-  const base = relayBase(location);
   // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
   const arbiter = connectArbiter({ store, base, token, eventId, round });
   // the console is live; the notice tells the arbiter how late spectators see this round

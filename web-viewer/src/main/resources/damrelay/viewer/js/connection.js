@@ -23,6 +23,48 @@ export function relayBase(location) {
   return { ws: `${secure ? 'wss' : 'ws'}://${url.host}${path}`, http: `${secure ? 'https' : 'http'}://${url.host}${path}` };
 }
 
+/** The http(s) origin of an address in any of the four forms (ws, wss, http, https), or null. */
+export function originOf(address) {
+  try {
+    const u = new URL(address);
+    const secure = u.protocol === 'https:' || u.protocol === 'wss:';
+    if (!/^(wss?|https?):$/.test(u.protocol)) return null;
+    return `${secure ? 'https' : 'http'}://${u.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/** A token would go to a relay its own relay does not trust: the page says so and sends nothing. */
+export class UntrustedRelay extends Error {
+  constructor(origin) {
+    super(`This page will not send a token or credential to ${origin}: only to the relay that served it, or to a relay it names as trusted (edge.trustedRelays).`);
+    this.origin = origin;
+  }
+}
+
+/**
+ * The relay address a credential (arbiter token, notation key) may go to: the page's own origin,
+ * or a ?relay= that the relay which served the page names as trusted (`/api/viewer`, from its
+ * config). Anything else rejects with UntrustedRelay before a byte leaves: a crafted link must
+ * not carry the arbiter's token to another host (issue 22).
+ */
+export async function credentialBase(location, fetchImpl = globalThis.fetch) {
+  const base = relayBase(location);
+  const target = originOf(base.http);
+  const own = originOf(location.href);
+  if (own && target === own) return base;
+  let trusted = [];
+  if (own) {
+    try {
+      const res = await fetchImpl(`${own}/api/viewer`, { credentials: 'omit', cache: 'no-store' });
+      if (res.ok) trusted = ((await res.json()).trustedRelays ?? []).map(originOf);
+    } catch { /* not served by a relay, or offline: nothing is trusted */ }
+  }
+  if (trusted.includes(target)) return base;
+  throw new UntrustedRelay(target ?? String(base.http));
+}
+
 export function backoffDelay(attempt, random = Math.random) {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
   // Jitter spreads thousands of spectators reconnecting after a relay restart.

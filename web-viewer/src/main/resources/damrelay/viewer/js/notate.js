@@ -7,7 +7,7 @@ import { renderBoard } from './board.js';
 import { legalMoves, applyMove, notate } from './rules.js';
 import { IDLE, tap, hints } from './taps.js';
 import { createOutbox } from './outbox.js';
-import { relayBase, backoffDelay, RESULT_TEXT } from './connection.js';
+import { credentialBase, backoffDelay, RESULT_TEXT } from './connection.js';
 import { h } from './ui.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -68,6 +68,7 @@ export function startNotationPage() {
   let taps = IDLE;
   let refusal = '';
   let fresh = false;      // a new connection: its first state tells what to send again
+  let base = null;        // the relay the credential may go to (credentialBase)
 
   const say = (text, kind = 'info') => {
     els.message.textContent = text;
@@ -92,7 +93,7 @@ export function startNotationPage() {
   const connect = () => {
     if (closed) return;
     setLink('connecting');
-    socket = new WebSocket(`${relayBase(location).ws}/notate`);
+    socket = new WebSocket(`${base.ws}/notate`);
     fresh = true;
     socket.onopen = () => socket.send(JSON.stringify({ hello: { gameId, token: key } }));
     socket.onmessage = ev => receive(JSON.parse(ev.data));
@@ -222,6 +223,7 @@ export function startNotationPage() {
       els.notator.replaceChildren();
       say(closed.kind === 'stopped'
         ? 'Digital notation has stopped for this game. Continue on the paper scoresheet and switch this device off.'
+        : closed.kind === 'untrusted' ? `${closed.reason} Ask the arbiter for a link from this relay.`
         : `The relay refused this device: ${closed.reason}. Continue on paper and tell the arbiter.`, 'error');
       renderUnsent();
       return;
@@ -332,5 +334,9 @@ export function startNotationPage() {
   relay = outbox.relayState(key);
   render();
   renderUnsent();
-  connect();
+  // the credential goes only to the relay that served the page, or one it trusts
+  credentialBase(location).then(b => { base = b; connect(); }, e => {
+    closed = { kind: 'untrusted', reason: e.message };
+    render();
+  });
 }

@@ -1,7 +1,7 @@
 // The arbiter's match report as a page that prints on A4 (manual 5.4-5.5): the boards with players
 // and results, the results in the order the games ended with the running score, the particulars
 // in order, and room for the three signatures. Read with the console's token (this tab only).
-import { relayBase, RESULT_TEXT } from './connection.js';
+import { credentialBase, RESULT_TEXT } from './connection.js';
 import { h, params, pageLink, playerLabel } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
@@ -74,8 +74,9 @@ export async function startReportPage() {
     say('Sign in on the arbiter console first: the report needs the arbiter token.');
     return;
   }
-  const base = relayBase(location);
   try {
+    // the token goes only to the relay that served the page, or one it trusts
+    const base = await credentialBase(location);
     const [eventRes, reportRes] = await Promise.all([
       fetch(`${base.http}/api/events/${encodeURIComponent(eventId)}`),
       fetch(`${base.http}/api/arbiter`, {
