@@ -3,6 +3,7 @@
 // from the versions it holds (`known`), so a relay restart costs no snapshot it does not need.
 import { articleOf, severityOf } from './alerts.js';
 import { lastPly, firstPly } from './model.js';
+import { t } from './i18n.js';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -101,7 +102,7 @@ function player(p) {
 }
 
 /** A ply with no notation is a position the arbiter set: shown as such, not as a move. */
-const SET_POSITION = 'position set';
+const SET_POSITION = t('game.setPosition');
 
 function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
@@ -110,7 +111,7 @@ function gameOf(snapshot, delayMs = 0) {
   const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
-    match: info.match ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
+    match: info.match ?? '', variant: info.variant ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
     notation: info.notation ?? null, notator: info.notator ?? '',
     moves: (snapshot.plies ?? []).map((p, i) => ({
