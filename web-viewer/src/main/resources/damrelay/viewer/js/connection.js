@@ -1,7 +1,6 @@
 // The one module that speaks the relay's wire protocol (docs/protocol.md, proto3 canonical JSON):
 // frames in, model calls out. Reconnects by itself with capped exponential backoff and resumes
 // from the versions it holds (`known`), so a relay restart costs no snapshot it does not need.
-import { articleOf, severityOf } from './alerts.js';
 import { lastPly, firstPly } from './model.js';
 import { t } from './i18n.js';
 
@@ -39,7 +38,7 @@ export function originOf(address) {
 /** A token would go to a relay its own relay does not trust: the page says so and sends nothing. */
 export class UntrustedRelay extends Error {
   constructor(origin) {
-    super(`This page will not send a token or credential to ${origin}: only to the relay that served it, or to a relay it names as trusted (edge.trustedRelays).`);
+    super(t('console.untrustedRelay', { origin }));
     this.origin = origin;
   }
 }
@@ -129,7 +128,9 @@ export function alertOf(a) {
   return {
     id: String(a.alertId), gameId: a.gameId, board: a.board ?? null, ply: e.ply ?? 0,
     type: e.type, subtype: e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null,
-    severity: severityOf(e.type), article: articleOf(e.type, e.subtype), text: e.text ?? '',
+    // what it asks of the arbiter is the relay's word (relay.arbiter.AlertSeverities); a kind it did not classify needs action
+    severity: a.severity === 'INFORMATION' ? 'info' : 'action', actionAfterMs: Number(a.actionAfterSeconds ?? 0) * 1000,
+    event: e, text: e.text ?? '',
     // the relay's time of acceptance: the same on every screen and after a reload or an acknowledgement
     squares: e.squares ?? [], at: Number(a.relayTimeMs) || (Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : null),
     acknowledged: !!a.acknowledged, acknowledgedBy: a.acknowledgedBy ?? '',
@@ -353,6 +354,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
   return {
     close: conn.close,
     acknowledge: alertId => request({ ackAlert: { alertId: String(alertId) } }).then(ok => { store.acknowledge(alertId); return ok; }),
+    // "acknowledge all of this board": its open alerts up to the newest this screen showed
+    acknowledgeBoard: (gameId, upTo) => request({ ackBoard: { gameId, upToAlertId: String(upTo) } }),
     enterResult: (gameId, result) => {
       if (!RESULT_ENUM[result]) return Promise.reject(new Error(`"${result}" is not a result (2-0, 1-1, 0-2, 0-0)`));
       return request({ result: { gameId, result: RESULT_ENUM[result] } });
