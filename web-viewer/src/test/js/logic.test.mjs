@@ -187,3 +187,10 @@ test('a correction seen live is kept with the game and a set position is not a m
   store.putGame({ id: 'e-r1-b2', moves: [] }, 1);
   assert.equal(store.state.games.get('e-r1-b2').status.link, 'disconnected');
 });
+
+test('the move list shows the mover\'s remaining time after each move', async () => {
+  const { moverTime } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  assert.equal(moverTime({ ply: 1, clock: { white: 5_390_000, black: 5_400_000 } }), 5_390_000);
+  assert.equal(moverTime({ ply: 2, clock: { white: 5_390_000, black: 5_380_000 } }), 5_380_000);
+  assert.equal(moverTime({ ply: 3, clock: null }), null);
+});

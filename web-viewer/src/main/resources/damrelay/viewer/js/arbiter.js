@@ -135,7 +135,7 @@ function renderConsole(root, state, ui, actions, now = Date.now()) {
   }
   renderOverview(root.querySelector('.overview'), state, { arbiter: true });
   const report = root.querySelector('a.report-link');
-  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event') });
+  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event'), round: params().get('round') });
   return view;
 }
 

@@ -4,7 +4,7 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
-import { connectSpectator, relayBase } from './connection.js';
+import { connectSpectator, relayBase, RESULT_TEXT } from './connection.js';
 import { notationBadge } from './notated.js';
 import { t } from './i18n.js';
 import { articleText, irregularStandsArticle } from './alert-text.js';
@@ -64,7 +64,7 @@ function moveNumbered(ply, notation) {
 export function tabTitle(g) {
   const last = g.moves[g.moves.length - 1];
   const news = g.result ? g.result : last ? moveNumbered(last.ply, last.notation) : t('game.notStarted');
-  return `${g.board ? `B${g.board} ` : ''}${g.white.name} – ${g.black.name}: ${news} · damrelay`;
+  return t(g.board ? 'game.tabTitle' : 'game.tabTitleNoBoard', { board: g.board, white: g.white.name, black: g.black.name, news });
 }
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
@@ -75,8 +75,28 @@ export function correctionText(c) {
   return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
 }
 
+/** The round's boards beside the game (wide screens): players and result, the shown one marked. */
+function renderRoundBoards(nav, games, gameId) {
+  nav.hidden = games.length < 2;
+  nav.replaceChildren(h('ol', {}, games.map(s => h('li', {}, h('a', {
+    href: pageLink('game.html', { game: s.info.gameId }), 'aria-current': s.info.gameId === gameId ? 'page' : null,
+  }, h('span', { class: 'board-no' }, s.info.board), h('span', { class: 'names' }, `${s.info.white?.name ?? '?'} – ${s.info.black?.name ?? '?'}`),
+  h('span', { class: 'result' }, RESULT_TEXT[s.result] ?? ''))))));
+}
+
 function gameTitle(board, white, black) {
   return t(board ? 'game.title' : 'game.titleNoBoard', { board, white, black });
+}
+
+/** The mover's remaining time after a move, from the clock read with it. */
+export function moverTime(m) {
+  if (!m?.clock) return null;
+  return plyLabel(m.ply).white ? m.clock.white : m.clock.black;
+}
+
+function moveClock(m) {
+  const time = formatClock(moverTime(m));
+  return h('span', { class: 'move-clock', title: t('game.moveClock', { time }) }, time);
 }
 
 /** "White move 12: 32-28, irregular" for a screen reader. */
@@ -118,6 +138,7 @@ export function startGamePage() {
     corrections: root.querySelector('.corrections'),
     chooser: root.querySelector('select.board-choice'),
     watching: root.querySelector('.watching'),
+    roundBoards: root.querySelector('.round-boards'),
   };
 
   function game() { return store.state.games.get(String(gameId)); }
@@ -167,8 +188,10 @@ export function startGamePage() {
         onclick: () => go(m.ply),
       }, m.notation)
       : h('span', { class: 'move none' }, '…');
+    // each move with the time its player had left after it, as lidraughts shows it
+    const half = m => h('span', { class: 'half' }, moveButton(m), m?.clock ? moveClock(m) : null);
     const rows = moveRows(g.moves).map(r => h('li', {},
-      h('span', { class: 'number' }, `${r.number}.`), moveButton(r.white), r.black ? moveButton(r.black) : null));
+      h('span', { class: 'number' }, `${r.number}.`), half(r.white), r.black ? half(r.black) : null));
     el.moves.replaceChildren(...rows);
     if (g.result) el.moves.append(h('li', { class: 'result-row' }, g.result));
     const current = el.moves.querySelector('.current');
@@ -232,6 +255,7 @@ export function startGamePage() {
       el.chooser.replaceChildren(...games.map(s => h('option', { value: s.info.gameId, selected: s.info.gameId === gameId },
         gameTitle(s.info.board, s.info.white?.name ?? '?', s.info.black?.name ?? '?'))));
       el.chooser.hidden = games.length < 2;
+      renderRoundBoards(el.roundBoards, games, gameId);
       el.watching.textContent = watching(games.find(s => s.info.gameId === gameId));
     });
   }

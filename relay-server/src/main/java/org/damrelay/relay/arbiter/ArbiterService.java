@@ -218,7 +218,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
                     .setCaptureTimeMs(now).setText("draw agreed " + why).build();
             commitUpdate(g.id(), GameUpdate.newBuilder().setEvent(early), now);
         }
-        audit(s, id, g, text.toUpperCase(), "", text);
+        audit(s, id, g, text.toUpperCase(), "", text, result == GameResult.RESULT_UNSPECIFIED ? what(AuditEntry.Kind.GAME_REOPENED)
+                : what(AuditEntry.Kind.RESULT_ENTERED).setValue(Pdn.result(result)));
     }
 
     private void correct(ArbiterSession s, String id, String gameId, Correction c) {
@@ -227,6 +228,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         GameFold live = g.live();
         Correction.Builder b = c.toBuilder().setArbiter(s.arbiter());
         String action;
+        AuditEntry.Builder what;
         switch (c.getKind()) {
             // ply numbers as in arbiter-events.md (1 = white's first move); the fold counts plies played
             case TAKE_BACK -> {
@@ -235,6 +237,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 }
                 b.setFen(Fen.write(live.positionAfter(live.countAt(c.getPly()))));
                 action = "TAKE_BACK to ply " + c.getPly();
+                what = what(AuditEntry.Kind.TAKE_BACK).setPly(c.getPly());
             }
             case REPLACE_MOVE -> {
                 int count = live.countAt(c.getPly());
@@ -254,6 +257,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 b.setMove(GameWire.move(played)).setNotation(Notation.of(before, played, base.variant()))
                         .setFen(Fen.write(before.apply(played)));
                 action = "REPLACE_MOVE ply " + c.getPly() + " by " + b.getNotation();
+                what = what(AuditEntry.Kind.REPLACE_MOVE).setPly(c.getPly()).setValue(b.getNotation());
             }
             case SET_POSITION -> {
                 Position p = Fen.parse(c.getFen());
@@ -264,11 +268,12 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 }
                 b.setPly(ply).setFen(Fen.write(p));
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
+                what = what(AuditEntry.Kind.SET_POSITION).setPly(ply).setValue(b.getFen());
             }
             default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE or SET_POSITION");
         }
         commitUpdate(g.id(), GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
-        audit(s, id, g, action, c.getReason(), action);
+        audit(s, id, g, action, c.getReason(), action, what);
     }
 
     private void pairing(ArbiterSession s, String id, GameInfo info) {
@@ -290,7 +295,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
             ingest.releaseHeld(src);
             action += " (board held since a new game was set up on it: its events now go to " + gameId + ")";
         }
-        audit(s, id, g, action, "", action);
+        audit(s, id, g, action, "", action, what(AuditEntry.Kind.PAIRING)
+                .setValue(full.getWhite().getName() + " - " + full.getBlack().getName()));
     }
 
     private void resolve(ArbiterSession s, String id, String gameId, String fen) {
@@ -317,7 +323,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         if (refused && ingest.retryRefused(src, cursor)) {
             // the arbiter changed the game (reopened it, set the position) so that the refused event fits: it stands
             String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + blockedSeq + " applied, it fits the game now";
-            audit(s, id, g, action, "", action);
+            audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_APPLIED).setSeq(blockedSeq));
             return;
         }
         // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
@@ -331,7 +337,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, () -> {
             ingest.skipped(info.getEventId(), info.getSourceDriver(), info.getSourceBoard(), seq);
         });
-        audit(s, id, g, action, reason, action);
+        audit(s, id, g, action, reason, action, refused ? what(AuditEntry.Kind.RESOLVE_SKIPPED).setSeq(seq)
+                : what(AuditEntry.Kind.RESOLVE_GAP_SKIPPED).setSeq(seq));
     }
 
     /** The new game set up on a held board is this game: its kept events apply to it, in order. */
@@ -349,7 +356,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, null);
         ingest.releaseHeld(src);
         String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
-        audit(s, id, g, action, "", action);
+        audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_HELD).setSeq(since));
     }
 
     private static int last(GameFold live) {
@@ -362,8 +369,13 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, null);
     }
 
-    private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText) {
-        AuditEntry e = AuditEntry.newBuilder().setTimeMs(System.currentTimeMillis()).setArbiter(s.arbiter())
+    /** What an audit entry says, as the parameters the pages word (kind, ply, value, seq). */
+    public static AuditEntry.Builder what(AuditEntry.Kind kind) {
+        return AuditEntry.newBuilder().setKind(kind);
+    }
+
+    private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText, AuditEntry.Builder what) {
+        AuditEntry e = what.setTimeMs(System.currentTimeMillis()).setArbiter(s.arbiter())
                 .setGameId(g.id()).setAction(action).setReason(reason).build();
         JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
         // journal order = apply order, so the ok comes after everything the request changed is durable

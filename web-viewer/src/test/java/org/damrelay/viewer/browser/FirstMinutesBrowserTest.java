@@ -172,10 +172,12 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         String afterReload = driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] time")).getAttribute("datetime");
         assertEquals(Instant.ofEpochMilli(relayTime), Instant.parse(afterReload), "the relay's time, unchanged by reload or acknowledgement");
 
+        // the event is Dutch (the config's default language): its report is, whatever the browser prefers
         driver().get(relay.httpUrl() + "/report.html?event=nk2026");
-        eventually().until(() -> driver().findElement(By.cssSelector("#report h1")).getText().equals("Match report: NK teams 2026"));
+        eventually().until(() -> driver().findElement(By.cssSelector("#report h1")).getText().equals("Wedstrijdformulier: NK teams 2026"));
         String report = driver().findElement(By.id("report")).getText();
-        for (String part : List.of("Boards", "Results in the order the games ended", "Particulars, in order", "Arbiter", "Team leader Hijken DTC")) {
+        for (String part : List.of("Borden", "Uitslagen in de volgorde waarin de partijen eindigden", "Bijzonderheden, in volgorde", "Arbiter",
+                "Teamleider Hijken DTC")) {
             assertTrue(report.contains(part), part + " missing in the report: " + report);
         }
         browser.viewport(794, 1123); // A4 at 96 dpi
