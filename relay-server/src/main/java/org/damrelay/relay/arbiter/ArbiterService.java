@@ -77,7 +77,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         }
         for (Alert a : book().alerts()) {
             GameRecord g = book().game(a.getGameId());
-            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAlert(a).build());
+            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(alertMessage(a));
         }
         if (standing != null) s.send(ArbiterMessage.newBuilder().setRelayAlert(standing).build());
         // the boards blocked now, so a reloaded console lists them whatever became of their alerts
@@ -125,7 +125,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         for (ArbiterSession s : sessions) {
             if (!g.info().getEventId().equals(s.eventId())) continue;
             s.send(ArbiterMessage.newBuilder().setUpdate(applied.update()).build());
-            if (applied.alert() != null) s.send(ArbiterMessage.newBuilder().setAlert(applied.alert()).build());
+            if (applied.alert() != null) s.send(alertMessage(applied.alert()));
         }
         tellBlocked(g);
     }
@@ -144,6 +144,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         try {
             switch (r.getBodyCase()) {
                 case ACK_ALERT -> ackAlert(s, id, r.getAckAlert().getAlertId());
+                case ACK_BOARD -> ackBoard(s, id, r.getAckBoard().getGameId(), r.getAckBoard().getUpToAlertId());
                 case RESULT -> result(s, id, r.getResult().getGameId(), r.getResult().getResult());
                 case CORRECT -> correct(s, id, r.getCorrect().getGameId(), r.getCorrect().getCorrection());
                 case PAIRING -> pairing(s, id, r.getPairing().getInfo());
@@ -181,10 +182,37 @@ public final class ArbiterService implements RelayCore.LiveListener {
         });
     }
 
+    /**
+     * "Acknowledge all of this board": every open alert of the game up to the last one the arbiter's
+     * screen showed, each journaled as a single acknowledgement is; one answer once all are durable.
+     */
+    private void ackBoard(ArbiterSession s, String id, String gameId, long upTo) {
+        GameRecord g = game(s, id, gameId);
+        if (g == null) return;
+        List<Long> open = book().alerts().stream()
+                .filter(a -> a.getGameId().equals(gameId) && !a.getAcknowledged() && (upTo == 0 || a.getAlertId() <= upTo))
+                .map(Alert::getAlertId).toList();
+        String board = "board " + g.info().getBoard();
+        if (open.isEmpty()) {
+            ok(s, id, "no open alerts on " + board);
+            return;
+        }
+        for (int i = 0; i < open.size(); i++) {
+            long alertId = open.get(i);
+            boolean last = i == open.size() - 1;
+            JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
+            // journal order = apply order: the answer follows the last acknowledgement's fsync
+            core.commit(rec, () -> {
+                acknowledged(book().alert(alertId));
+                if (last) ok(s, id, open.size() + " alerts of " + board + " acknowledged");
+            });
+        }
+    }
+
     /** Every arbiter screen of the event, not only the one that acknowledged, sees the alert as handled. */
     private void acknowledged(Alert a) {
         String eventId = book().game(a.getGameId()).info().getEventId();
-        ArbiterMessage m = ArbiterMessage.newBuilder().setAlert(a).build();
+        ArbiterMessage m = alertMessage(a);
         for (ArbiterSession other : sessions) if (other.eventId().equals(eventId)) other.send(m);
     }
 
@@ -367,6 +395,10 @@ public final class ArbiterService implements RelayCore.LiveListener {
         JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
         // journal order = apply order, so the ok comes after everything the request changed is durable
         core.commit(rec, () -> { if (!id.isEmpty()) ok(s, id, okText); });
+    }
+
+    private static ArbiterMessage alertMessage(Alert a) {
+        return ArbiterMessage.newBuilder().setAlert(AlertSeverities.stamped(a)).build();
     }
 
     private static void ok(ArbiterSession s, String id, String text) {
