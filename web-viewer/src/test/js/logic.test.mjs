@@ -172,13 +172,6 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position after ply 12');
 });
 
-test('alert titles read as words with the article', async () => {
-  const { titleOf } = await import('../../main/resources/damrelay/viewer/js/alerts.js');
-  assert.equal(titleOf('BOARD_DISCONNECTED'), 'Board disconnected');
-  assert.equal(titleOf('TOUCH_MOVE'), 'Touched piece not played (art. 6.6)');
-  assert.equal(titleOf('ILLEGAL_MOVE', 'CAPTURE_MISSED'), 'Illegal move: capture missed (art. 6.2)');
-});
-
 test('a correction seen live is kept with the game and a set position is not a move mark', async () => {
   const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
   const { applyUpdate } = await import('../../main/resources/damrelay/viewer/js/connection.js');
@@ -209,4 +202,11 @@ test('a late joiner reads the corrections from the snapshot, and an info change 
   assert.deepEqual(g.corrections, [{ kind: 'REPLACE_MOVE', ply: 2, reason: 'the board showed 18-23', arbiter: 'chief', notation: '19-23', at: 1700000000000 }]);
   applyUpdate(store, { gameId: 'e-r1-b1', version: 6, info: { gameId: 'e-r1-b1', board: 1, white: { name: 'A' } } });
   assert.equal(store.state.games.get('e-r1-b1').corrections.length, 1, 'a pairing edit keeps the record');
+});
+
+test('the move list shows the mover\'s remaining time after each move', async () => {
+  const { moverTime } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  assert.equal(moverTime({ ply: 1, clock: { white: 5_390_000, black: 5_400_000 } }), 5_390_000);
+  assert.equal(moverTime({ ply: 2, clock: { white: 5_390_000, black: 5_380_000 } }), 5_380_000);
+  assert.equal(moverTime({ ply: 3, clock: null }), null);
 });

@@ -16,12 +16,14 @@ import org.damrelay.relay.config.ConfigWatcher;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.store.DiskSpace;
 import org.damrelay.relay.store.JournalDamagedException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import sun.misc.Signal;
 
 /** {@code damrelay relay [--config FILE]}: runs the relay until it is stopped. */
 @Command(name = "relay", mixinStandardHelpOptions = true,
@@ -67,15 +69,25 @@ public final class RelayCommand implements Callable<Integer> {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
+        } catch (IOException e) {
+            // a full disk, a directory it may not write: one line naming the directory, not a trace
+            spec.commandLine().getErr().println("damrelay relay: " + DiskSpace.startFailure(c.dataPath(), e));
+            return 1;
         }
-        // tokens added or revoked in the file take effect while the relay runs (docs/relay.md)
-        if (config != null) new ConfigWatcher(config, 2000, server::reload);
+        // tokens added or revoked in the file take effect while the relay runs (docs/relay.md);
+        // the period is a system property only so that tests need not wait 2 s per save
+        if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), server::reload, server::configRejected);
+        // SIGTERM and Ctrl-C are the way a relay is stopped: close cleanly, then exit 0 (not the JVM's 143)
+        for (String name : new String[] {"TERM", "INT"}) {
+            Signal.handle(new Signal(name), s -> new Thread(server::close, "relay-stop").start());
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
         for (String line : serving(c, server.port())) spec.commandLine().getOut().println("  " + line);
         spec.commandLine().getOut().flush();
         server.awaitClose();
+        server.close(); // returns once the stop that closed the port has closed the journal too
         return 0;
     }
 

@@ -54,6 +54,15 @@ class ConfigLoaderTest {
         assertEquals("Roel Boomstra", boards.get(0).white().name());
         assertEquals(2400, boards.get(0).white().rating());
         assertEquals("5522", boards.get(1).sourceBoard());
+        assertEquals("nl", e.language(), "a Dutch event unless the config says otherwise");
+    }
+
+    @Test
+    void anEventsLanguageIsDutchOrEnglishAndAnythingElseIsOneClearLine() {
+        assertEquals("en", ConfigLoader.parse("events: [{id: open, language: EN}]", null).event("open").language());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("events: [{id: open, language: de}]", null));
+        assertTrue(bad.getMessage().contains("language \"de\" must be nl or en"), bad.getMessage());
     }
 
     @Test
