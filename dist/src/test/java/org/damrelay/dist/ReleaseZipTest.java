@@ -97,6 +97,10 @@ class ReleaseZipTest {
             p.toHandle().destroy(); // SIGTERM, as Ctrl-C: the demo stops and removes its folder
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the demo stops");
             await().atMost(Duration.ofSeconds(5)).until(() -> out.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")));
+            try (var left = Files.list(tmp.resolve("java-tmp"))) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("damrelay-demo")).toList(),
+                        "the demo removed its working folder");
+            }
         } finally {
             p.destroyForcibly();
         }
