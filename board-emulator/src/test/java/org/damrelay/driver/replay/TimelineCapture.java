@@ -11,10 +11,10 @@ import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.speaker.BoardSpeaker;
 
 /** An emulated timeline written as the capture a live driver would have recorded of it. */
-final class TimelineCapture {
+public final class TimelineCapture {
     private TimelineCapture() {}
 
-    static String of(Timeline timeline) {
+    public static String of(Timeline timeline) {
         PieceCodes codes = PieceCodes.standard();
         StringWriter text = new StringWriter();
         try (CaptureWriter w = new CaptureWriter(text)) {
