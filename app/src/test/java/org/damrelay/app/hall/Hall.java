@@ -25,7 +25,7 @@ import org.damrelay.relay.it.RelayProcess;
  * hall's folder (named in failures). Closing it kills what is left.
  */
 final class Hall implements AutoCloseable {
-    static final String TOKEN = "hall-secret";
+    static final String TOKEN = "hall-secret", ARBITER_TOKEN = "arbiter-secret";
     private final Path dir;
     private final RelayProcess relay;
     private final List<Process> processes = new ArrayList<>();
@@ -35,11 +35,16 @@ final class Hall implements AutoCloseable {
 
     /** A relay whose round 1 has {@code boards} games, game N fed by board "bN" of driver "hall". */
     Hall(Path dir, int boards) throws Exception {
+        this(dir, java.util.stream.IntStream.rangeClosed(1, boards).mapToObj(b -> "b" + b).toList());
+    }
+
+    /** A relay whose round 1 has a game per source board, game N fed by {@code sources.get(N - 1)} of driver "hall". */
+    Hall(Path dir, List<String> sources) throws Exception {
         this.dir = dir;
         StringBuilder pairings = new StringBuilder();
-        for (int b = 1; b <= boards; b++) {
+        for (int b = 1; b <= sources.size(); b++) {
             pairings.append("      - {round: 1, board: ").append(b).append(", white: {name: W").append(b)
-                    .append("}, black: {name: B").append(b).append("}, driver: hall, sourceBoard: \"b").append(b).append("\"}\n");
+                    .append("}, black: {name: B").append(b).append("}, driver: hall, sourceBoard: \"").append(sources.get(b - 1)).append("\"}\n");
         }
         Path config = dir.resolve("relay.yaml");
         Files.writeString(config, """
@@ -49,9 +54,10 @@ final class Hall implements AutoCloseable {
                   - id: nk
                     name: NK 2026
                     driverTokens: [{name: hall, sha256: %s}]
+                    arbiterTokens: [{name: chief, sha256: %s}]
                     rounds: [{number: 1, delaySeconds: 0}]
                     boards:
-                %s""".formatted(dir.resolve("relay-data").toAbsolutePath(), Tokens.sha256Hex(TOKEN), pairings));
+                %s""".formatted(dir.resolve("relay-data").toAbsolutePath(), Tokens.sha256Hex(TOKEN), Tokens.sha256Hex(ARBITER_TOKEN), pairings));
         relay = RelayProcess.start(config, 0);
     }
 
@@ -80,12 +86,45 @@ final class Hall implements AutoCloseable {
         return link;
     }
 
+    /** A bus of {@code games.size()} boards on one pseudo-terminal, addresses 101.., playing games N.. of a PDN file. */
+    Path bus(String name, Path pdn, int firstGame, int boards, double speed, long seed) throws IOException {
+        Path link = dir.resolve("tty-" + name);
+        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(firstGame), "--bus", String.valueOf(boards),
+                "--pty", link.toString(), "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
+        return link;
+    }
+
+    /** One board on a pseudo-terminal playing game N of a PDN file. */
+    Path board(String name, Path pdn, int game, double speed, long seed) throws IOException {
+        Path link = dir.resolve("tty-" + name);
+        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(game), "--pty", link.toString(),
+                "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
+        return link;
+    }
+
     /** Starts the driver (again, over the same outbox) on boards b1..bN. */
     void startDriver(int boards) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (int b = 1; b <= boards; b++) lines.addAll(List.of("--port", dir.resolve("tty-b" + b) + "=b" + b));
+        startDriver(lines, "outbox");
+    }
+
+    /** Starts the driver (again) with these board options over the outbox {@code outbox} (a new name: a wiped outbox). */
+    void startDriver(List<String> boardOptions, String outbox) throws IOException {
         List<String> args = new ArrayList<>(List.of("driver", "--relay", "ws://127.0.0.1:" + relay.port() + "/ingest", "--event", "nk",
-                "--driver-id", "hall", "--outbox", dir.resolve("outbox").toString(), "--captures", dir.resolve("captures").toString()));
-        for (int b = 1; b <= boards; b++) args.addAll(List.of("--port", dir.resolve("tty-b" + b) + "=b" + b));
+                "--driver-id", "hall", "--outbox", dir.resolve(outbox).toString(), "--captures", dir.resolve("captures").toString()));
+        args.addAll(boardOptions);
         driver = java("driver-" + (++driverRuns), args);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    int relayPort() {
+        return relay.port();
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed that was not already. */
@@ -95,9 +134,7 @@ final class Hall implements AutoCloseable {
 
     /** The relay's PDN of game N of round 1, as spectators get it. */
     PdnGame pdn(int board) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port() + "/pdn/nk-r1-b" + board + ".pdn"))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-        return PdnReader.parse(r.body()).get(0);
+        return PdnReader.parse(pdnText(board)).get(0);
     }
 
     String pdnText(int board) throws Exception {
