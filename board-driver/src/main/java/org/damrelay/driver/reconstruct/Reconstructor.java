@@ -16,6 +16,7 @@ import org.damrelay.draughts.rules.Squares;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
+import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
 import org.damrelay.driver.arbiter.Rulebook;
@@ -125,7 +126,18 @@ public final class Reconstructor implements BoardObserver {
      * The game's settings win over the config's.
      */
     public static Reconstructor resume(ReconstructConfig config, Game game, ArbiterListener listener) {
-        return new Reconstructor(config.withSettings(game.settings()), game, listener);
+        return resume(config, game, null, listener);
+    }
+
+    /**
+     * The same, with the clock times the game last had ({@code lastTimes}, from the relay or the
+     * driver's own record; null when none were recorded): the clock's first reading is checked
+     * against them, never against the time control's base time.
+     */
+    public static Reconstructor resume(ReconstructConfig config, Game game, ClockTimes lastTimes, ArbiterListener listener) {
+        Reconstructor r = new Reconstructor(config.withSettings(game.settings()), game, listener);
+        r.clock.resumed(lastTimes);
+        return r;
     }
 
     /** Where the reconstruction stands with the board. */
@@ -207,13 +219,19 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onClock(long t, ClockReading reading) {
         advance(t);
-        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK));
+        // only a board standing still in the game's position says the clock runs for the side to move
+        Color toMove = following() && occupancy().matches(game.position()) ? game.position().sideToMove() : null;
+        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK), toMove);
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
-        if (r.mismatch() != null) {
-            emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), r.mismatch()));
-        }
+        clockMismatch(t, r.mismatch());
+        // a clock that only now runs was not running for the last move: it could not be pressed
+        if (r.started()) presses.movedSince = false;
         if (r.pressed()) press(t, r.rightPressed());
+    }
+
+    private void clockMismatch(long t, String text) {
+        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), text));
     }
 
     @Override
@@ -706,6 +724,7 @@ public final class Reconstructor implements BoardObserver {
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
                 if (state == State.JOINED) game = new GameModelLine(config.startGame());
                 following(o, t);
+                if (game.ply() == 0) clockMismatch(t, clock.atStart());
                 return true;
             }
         }
@@ -790,6 +809,7 @@ public final class Reconstructor implements BoardObserver {
         Position at = toMove == null ? p : p.withSideToMove(toMove);
         game = new GameModelLine(Game.from(at, config.settings()));
         resumedAtPly = 0;
+        clock.joined();
         become(toMove == null ? State.JOINED : State.IN_STEP, t);
         emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
     }
