@@ -22,6 +22,7 @@ import io.netty.handler.codec.compression.StandardCompressionOptions;
 import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import org.damrelay.relay.http.SecurityHeaders;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
@@ -152,6 +153,7 @@ public final class RelayServer implements AutoCloseable {
         RelayConfig.Limits limits = config.limits();
         ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
+        SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
         Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
                 : Wiring.relay(config, cc, webSockets, sweeps, limiter);
@@ -185,6 +187,7 @@ public final class RelayServer implements AutoCloseable {
                             if (ssl != null) ch.pipeline().addLast("tls", ssl.newHandler(ch.alloc()));
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
+                                    .addLast(SecurityHeaders.NAME, securityHeaders)
                                     // gzip for clients that accept it (a round's JSON shrinks ~10x); the
                                     // WebSocket handshake takes it out of the pipeline with the aggregator
                                     .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))

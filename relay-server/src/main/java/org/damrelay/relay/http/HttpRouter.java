@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.config.RelayConfig;
@@ -106,6 +107,13 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         if (path.equals("/cluster/state") && endpoints.clusterState() != null) {
             core.execute(() -> Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", endpoints.clusterState().get()));
+            return;
+        }
+        if (path.equals("/api/viewer")) {
+            // which relays the viewer's pages may send a token to besides this one (SecurityHeaders)
+            List<String> trusted = ctx.pipeline().get(SecurityHeaders.class).trustedOrigins();
+            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json", "{\"trustedRelays\":["
+                    + trusted.stream().map(o -> "\"" + o + "\"").collect(Collectors.joining(",")) + "]}", cors);
             return;
         }
         if (path.equals("/metrics")) {

@@ -97,6 +97,9 @@ public final class RelayProcess implements AutoCloseable {
     /** Everything it printed so far (stdout and stderr). */
     public List<String> lines() { return lines; }
 
+    /** Its process id (to pause it with SIGSTOP, as a hung machine would be). */
+    public long pid() { return process.pid(); }
+
     /** SIGKILL, and waits until it is gone. */
     public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
