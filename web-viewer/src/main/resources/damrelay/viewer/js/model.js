@@ -8,7 +8,7 @@ import { pathOf, isCapture } from './notation.js';
  *        moves: [{ply, notation, fen, clock?: {white, black}, set?, corrected?}], result, clock, status,
  *        corrections: [{kind, ply, reason, arbiter, notation, at}] (seen live)}
  * clock: {white, black (ms left), running: 'W'|'B'|null, at (local ms when received)}
- * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares],
+ * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares], rolledBack (the relay lost moves shown),
  *          draws: [{rule, label, article, count, limit, startPly}] (the draw counts running)}
  * Alert: {id, gameId, board, ply, type, subtype, severity, article, text, at, acknowledged}
  */
@@ -18,6 +18,7 @@ export function createStore() {
     games: new Map(),
     alerts: new Map(),
     versions: new Map(), // highest version applied, per game: sent back as `known` on reconnect
+    epochs: new Map(), // the epoch of that version (GameUpdate.epoch), per game: sent back as `knownEpochs`
     connection: { state: 'connecting', retryInMs: 0, error: null },
     arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,

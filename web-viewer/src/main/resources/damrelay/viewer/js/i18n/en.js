@@ -105,6 +105,7 @@ export default {
   'game.pdn': 'Download PDN',
   'game.prev': 'Previous move (left arrow)',
   'game.result': 'Result {result}',
+  'game.rolledBack': 'The relay lost the last moves shown here in a power cut: the game is shown as the relay holds it now',
   'game.roundBoards': 'boards of the round',
   'game.setByArbiter': 'set by the arbiter',
   'game.setPosition': 'position set',

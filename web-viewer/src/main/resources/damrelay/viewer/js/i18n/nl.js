@@ -104,6 +104,7 @@ export default {
   'game.pdn': 'PDN downloaden',
   'game.prev': 'Vorige zet (pijl links)',
   'game.result': 'Uitslag {result}',
+  'game.rolledBack': 'De relay is de laatst getoonde zetten kwijtgeraakt door een stroomstoring: de partij staat er nu zoals de relay haar heeft',
   'game.roundBoards': 'borden van de ronde',
   'game.setByArbiter': 'door de arbiter gezet',
   'game.setPosition': 'stelling gezet',
