@@ -175,7 +175,11 @@ class LanguagesBrowserTest {
         assertEquals(lang, driver.executeScript("return document.documentElement.lang"), page + ": <html lang>");
         List<String> strays = strays(driver, lang);
         assertTrue(strays.isEmpty(), page + " in " + lang + ": " + strays + "\n---\n" + readable(driver));
-        if (width == 360) assertEquals(360, b.pageWidth(), page + ": no sideways scrolling on a phone");
+        if (width == 360) {
+            assertEquals(360, b.pageWidth(), page + ": no sideways scrolling on a phone; wider: " + driver.executeScript(
+                    "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 361)"
+                    + ".slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"));
+        }
         b.screenshot("i18n-" + page + "-" + lang + "-" + (width == 360 ? "phone" : "desktop"));
     }
 
