@@ -172,13 +172,6 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position after ply 12');
 });
 
-test('alert titles read as words with the article', async () => {
-  const { titleOf } = await import('../../main/resources/damrelay/viewer/js/alerts.js');
-  assert.equal(titleOf('BOARD_DISCONNECTED'), 'Board disconnected');
-  assert.equal(titleOf('TOUCH_MOVE'), 'Touched piece not played (SWR 6.6)');
-  assert.equal(titleOf('ILLEGAL_MOVE', 'CAPTURE_MISSED'), 'Illegal move: capture missed (SWR 6.2)');
-});
-
 test('a correction seen live is kept with the game and a set position is not a move mark', async () => {
   const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
   const { applyUpdate } = await import('../../main/resources/damrelay/viewer/js/connection.js');

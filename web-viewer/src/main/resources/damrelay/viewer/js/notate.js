@@ -7,7 +7,7 @@ import { renderBoard } from './board.js';
 import { legalMoves, applyMove, notate } from './rules.js';
 import { IDLE, tap, hints, typedMove } from './taps.js';
 import { createOutbox } from './outbox.js';
-import { relayBase, backoffDelay, RESULT_TEXT } from './connection.js';
+import { credentialBase, backoffDelay, RESULT_TEXT } from './connection.js';
 import { h } from './ui.js';
 import { t, has } from './i18n.js';
 
@@ -70,6 +70,7 @@ export function startNotationPage() {
   let taps = IDLE;
   let refusal = '';
   let fresh = false;      // a new connection: its first state tells what to send again
+  let base = null;        // the relay the credential may go to (credentialBase)
 
   const say = (text, kind = 'info') => {
     els.message.textContent = text;
@@ -94,7 +95,7 @@ export function startNotationPage() {
   const connect = () => {
     if (closed) return;
     setLink('connecting');
-    socket = new WebSocket(`${relayBase(location).ws}/notate`);
+    socket = new WebSocket(`${base.ws}/notate`);
     fresh = true;
     socket.onopen = () => socket.send(JSON.stringify({ hello: { gameId, token: key } }));
     socket.onmessage = ev => receive(JSON.parse(ev.data));
@@ -242,7 +243,8 @@ export function startNotationPage() {
       els.actions.replaceChildren();
       els.time.hidden = true;
       els.notator.replaceChildren();
-      say(closed.kind === 'stopped' ? t('notate.stopped') : t('notate.deviceRefused', { reason: closed.reason }), 'error');
+      say(closed.kind === 'stopped' ? t('notate.stopped') : closed.kind === 'untrusted' ? closed.reason
+        : t('notate.deviceRefused', { reason: closed.reason }), 'error');
       renderUnsent();
       return;
     }
@@ -354,5 +356,9 @@ export function startNotationPage() {
   relay = outbox.relayState(key);
   render();
   renderUnsent();
-  connect();
+  // the credential goes only to the relay that served the page, or one it trusts
+  credentialBase(location).then(b => { base = b; connect(); }, e => {
+    closed = { kind: 'untrusted', reason: e.message };
+    render();
+  });
 }

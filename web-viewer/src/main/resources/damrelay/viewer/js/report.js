@@ -4,7 +4,7 @@
 // the particulars in words and in order, and signature lines for the arbiter and both team leaders.
 // In the event's language (config `language`, Dutch by default) unless ?lang= says otherwise.
 // Read with the console's token (this tab only).
-import { relayBase, RESULT_TEXT } from './connection.js';
+import { relayBase, credentialBase, RESULT_TEXT } from './connection.js';
 import { h, params, pageLink, playerLabel } from './ui.js';
 import { t, language, setLanguage, translatePage, languageSwitch, formatTime, formatDate, LANGUAGES } from './i18n.js';
 import { alertWords, titleWithArticle } from './alert-text.js';
@@ -148,7 +148,9 @@ export async function startReportPage() {
   if (!token || !eventId) return say(t('report.signIn'));
   if (!event) return say(t('report.noEvent', { event: eventId }));
   try {
-    const reportRes = await fetch(`${base.http}/api/arbiter`, {
+    // the token goes only to the relay that served the page, or one it trusts (a crafted ?relay= gets nothing)
+    const trusted = await credentialBase(location);
+    const reportRes = await fetch(`${trusted.http}/api/arbiter`, {
       method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ requestId: 'report', report: { eventId } }),
     });

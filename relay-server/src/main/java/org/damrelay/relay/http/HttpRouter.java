@@ -1,5 +1,6 @@
 package org.damrelay.relay.http;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.config.RelayConfig;
@@ -96,12 +98,22 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         if (path.equals("/health")) {
-            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
-                    core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}", cors);
+            // a load balancer reads the status code: DOWN must not be a 200 that keeps drivers coming
+            String problem = core.ingestProblem();
+            if (problem == null) Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json", "{\"status\":\"UP\"}", cors);
+            else Responses.text(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "application/json",
+                    JsonNodeFactory.instance.objectNode().put("status", "DOWN").put("reason", problem).toString(), cors);
             return;
         }
         if (path.equals("/cluster/state") && endpoints.clusterState() != null) {
             core.execute(() -> Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", endpoints.clusterState().get()));
+            return;
+        }
+        if (path.equals("/api/viewer")) {
+            // which relays the viewer's pages may send a token to besides this one (SecurityHeaders)
+            List<String> trusted = ctx.pipeline().get(SecurityHeaders.class).trustedOrigins();
+            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json", "{\"trustedRelays\":["
+                    + trusted.stream().map(o -> "\"" + o + "\"").collect(Collectors.joining(",")) + "]}", cors);
             return;
         }
         if (path.equals("/metrics")) {

@@ -149,6 +149,9 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         eventually().until(() -> driver().findElement(By.id("arbiter")).isDisplayed());
         hall.sendDurable(LiveRelay.sourceBoard(4), GameEvent.newBuilder().setType(EventType.BOARD_DISCONNECTED).setPly(0)
                 .setText("the connection to the board dropped").build());
+        // a disconnection is information until it lasts: it is in the board's own history
+        eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b4'] button.history-toggle")), l -> !l.isEmpty())
+                .get(0).click();
         WebElement alert = eventually().until(() -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b4']")), l -> !l.isEmpty()).get(0);
         assertTrue(alert.getText().contains("Board disconnected"), alert.getText());
         String alertId = alert.getAttribute("data-alert");
