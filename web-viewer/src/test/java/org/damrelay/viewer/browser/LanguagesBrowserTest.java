@@ -44,7 +44,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The viewer in Dutch and in English (issue 24): a browser that prefers Dutch and one that prefers
- * English open every spectator page, the notation page and the match report, at phone and desktop
+ * English open every spectator page, the notation page, the match report and the arbiter console
+ * (with its notation links and QR codes), at phone and desktop
  * size. Each page says its language in {@code <html lang>}, no common word of the other language is
  * left on it, and no wire name (an upper-case enum value of the protocol) is shown. The match report
  * is in the event's language whatever the browser prefers; the switch is remembered on the device.
@@ -225,6 +226,17 @@ class LanguagesBrowserTest {
             driver.get(relay.httpUrl() + "/report.html?event=nk2026&round=3&lang=" + lang);
             eventually().until(() -> !driver.findElements(By.cssSelector("#report table.particulars")).isEmpty());
             check(b, lang, "report", width);
+
+            // the arbiter console (its words are the console's) and its notation links with their QR codes
+            driver.get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
+            eventually().until(() -> driver.findElement(By.id("arbiter")).isDisplayed()
+                    && !driver.findElements(By.cssSelector("[data-game='" + GAME + "']")).isEmpty());
+            check(b, lang, "arbiter", width);
+            driver.get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=5");
+            eventually().until(() -> driver.findElements(By.cssSelector(".notation-links button.notation-issue")).size() == 5);
+            driver.findElement(By.cssSelector(".notation-links li[data-game='" + LiveRelay.gameId(5, 2) + "'] button.notation-issue")).click();
+            eventually().until(() -> !driver.findElements(By.cssSelector(".notation-links .notation-qr svg")).isEmpty());
+            check(b, lang, "notation-links", width);
         } finally {
             b.resetViewport();
         }
