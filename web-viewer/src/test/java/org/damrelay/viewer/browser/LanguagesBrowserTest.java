@@ -70,7 +70,8 @@ class LanguagesBrowserTest {
     // What people typed (names, teams, the event): the same in every language, left out of the check.
     private static final List<String> PEOPLE = List.of("NK teams 2026", "Hein Meijer", "Pim Meurs", "Roel Boomstra",
             "Jeroen van den Akker", "Alexander Schwarzman", "Wouter Sipma", "Jan Groenendijk", "Erno Prosman", "Hijken DTC", "Huissen",
-            "A.U. Kovrizkin", "S.P. Mossolov", "NED", "damrelay", "chief", "klok te vroeg");
+            "A.U. Kovrizkin", "S.P. Mossolov", "Ambi Guous", "Cap Ture", "Stop Per", "Pa Per", "Re Voked", "No Device", "Own Game", "Only",
+            "NED", "damrelay", "chief", "klok te vroeg");
 
     private static final String GAME = LiveRelay.gameId(3, 2);
 
