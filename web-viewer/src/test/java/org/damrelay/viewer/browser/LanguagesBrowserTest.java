@@ -161,6 +161,7 @@ class LanguagesBrowserTest {
         Matcher snake = Pattern.compile("\\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\\b").matcher(text);
         while (snake.find()) found.add("wire name " + snake.group());
         for (String p : PEOPLE) text = text.replace(p, " ");
+        text = text.replaceAll("https?://\\S+", " "); // a link is an address, not words
         Set<String> foreign = lang.equals("nl") ? ENGLISH : DUTCH;
         Set<String> words = new LinkedHashSet<>();
         Matcher w = Pattern.compile("[\\p{L}']+").matcher(text);
