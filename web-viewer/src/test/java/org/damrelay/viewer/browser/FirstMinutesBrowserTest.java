@@ -173,7 +173,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         assertEquals(Instant.ofEpochMilli(relayTime), Instant.parse(afterReload), "the relay's time, unchanged by reload or acknowledgement");
 
         // the event is Dutch (the config's default language): its report is, whatever the browser prefers
-        driver().get(relay.httpUrl() + "/report.html?event=nk2026");
+        driver().get(relay.httpUrl() + "/report.html?event=nk2026&round=3");
         eventually().until(() -> driver().findElement(By.cssSelector("#report h1")).getText().equals("Wedstrijdformulier: NK teams 2026"));
         String report = driver().findElement(By.id("report")).getText();
         for (String part : List.of("Borden", "Uitslagen in de volgorde waarin de partijen eindigden", "Bijzonderheden, in volgorde", "Arbiter",
