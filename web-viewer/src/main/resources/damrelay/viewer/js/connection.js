@@ -181,6 +181,13 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     return;
   }
   if (v && v <= held) return;
+  // A driver's join (a position seen, perhaps a new start) or a path the arbiter picked for it
+  // rewrites plies in ways only the relay's fold knows: forget the version, so the resubscribe
+  // that follows the error brings the game's snapshot.
+  if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
+    store.state.versions.delete(id);
+    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`);
+  }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
   }
