@@ -474,6 +474,7 @@ export default {
   'links.link': 'Notation link',
   'links.newLink': 'New link',
   'links.onPaper': 'stopped: on paper',
+  'links.qrLabel': 'QR code of the notation link',
   'links.revoke': 'Revoke',
   'links.revokeWhat': 'Revoke board {board}',
   'links.sending': '{what}: sending…',

@@ -473,6 +473,7 @@ export default {
   'links.link': 'Notatielink',
   'links.newLink': 'Nieuwe link',
   'links.onPaper': 'gestopt: op papier',
+  'links.qrLabel': 'QR-code van de notatielink',
   'links.revoke': 'Intrekken',
   'links.revokeWhat': 'Bord {board} intrekken',
   'links.sending': '{what}: wordt verzonden…',
