@@ -110,3 +110,22 @@ test('alert words: title, sentence from the parameters, the article as people wr
     setLanguage('en');
   }
 });
+
+test('the relay\'s own alerts are worded from their stream notice, with the ids in the details', async () => {
+  const { alertWords } = await import('../../main/resources/damrelay/viewer/js/alert-text.js');
+  const { setLanguage } = await import('../../main/resources/damrelay/viewer/js/i18n.js');
+  const gap = { type: 'BOARD_BLOCKED', ply: 12, stream: { cause: 'SEQUENCE_GAP', seq: '40', held: '37', driver: 'hall', board: '103' } };
+  const refused = { type: 'BOARD_BLOCKED', stream: { cause: 'REFUSED_EVENT', seq: '15', refusal: 'MOVE_REFUSED', driver: 'hall', board: '101' } };
+  try {
+    setLanguage('nl');
+    assert.equal(alertWords(gap).title, 'Bord wacht: gebeurtenissen ontbreken');
+    assert.match(alertWords(gap).text, /stuurt gebeurtenis 40, maar de relay .* tot 37/);
+    assert.equal(alertWords(gap).details, 'halve zet 12 · volgnummer 40 · driver hall, bord 103');
+    assert.match(alertWords(refused).text, /\(de zet kan niet op de stand volgen\)/);
+    setLanguage('en');
+    assert.match(alertWords(refused).text, /\(the move cannot follow the position\)/);
+    assert.equal(alertWords({ type: 'BOARD_BLOCKED' }).title, 'Board waits for the arbiter', 'an alert journaled before v1.3');
+  } finally {
+    setLanguage('en');
+  }
+});

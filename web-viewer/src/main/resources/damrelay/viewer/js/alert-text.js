@@ -79,7 +79,10 @@ function keyOf(type, subtype) {
 export function alertWords(event, { variant = '', seq = null } = {}) {
   const e = event ?? {};
   const subtype = e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null;
-  const key = keyOf(e.type, subtype);
+  // the relay's own alerts say why in their stream notice: its cause picks the sentence
+  const stream = e.stream ?? {};
+  const cause = stream.cause && stream.cause !== 'CAUSE_UNSPECIFIED' ? stream.cause : null;
+  const key = keyOf(e.type, subtype ?? cause);
   const side = sideWord(e.side);
   const ply = Number(e.ply ?? 0);
   const path = e.move?.path?.length ? e.move.path : e.move?.from ? [e.move.from, e.move.to] : [];
@@ -94,10 +97,15 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
     rule: draw ? drawRuleText(draw.rule, draw.label) : t('draw.unknown'),
     count: draw?.count ?? e.count ?? 0,
     limit: draw?.limit ?? '–',
+    seq: stream.seq ?? seq ?? '–',
+    held: stream.held ?? '–',
+    refusal: has(`refusal.${stream.refusal}`) ? t(`refusal.${stream.refusal}`) : t('refusal.other'),
   };
   const refs = draw && DRAW_ARTICLES[draw.rule] && (e.type === 'DRAW_RULE_STARTED' || e.type === 'DRAW_BY_RULE')
     ? DRAW_ARTICLES[draw.rule] : articleRefs(e.type, subtype, variant);
-  const details = [ply ? t('alert.details.ply', { ply }) : null, seq ? t('alert.details.seq', { seq }) : null,
+  const shownSeq = seq ?? stream.seq;
+  const details = [ply ? t('alert.details.ply', { ply }) : null, shownSeq ? t('alert.details.seq', { seq: shownSeq }) : null,
+    stream.driver ? t('alert.details.source', { driver: stream.driver, board: stream.board ?? '' }) : null,
     key === 'alert.unknown' ? t('alert.details.type', { type: [e.type, subtype].filter(Boolean).join('.') }) : null]
     .filter(Boolean).join(' · ');
   return {

@@ -21,6 +21,7 @@ import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.RelayAlert;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.wire.GameWire;
@@ -48,6 +49,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
     private final IngestService ingest;
     private final BlockedBoards blocked;
     private final List<ArbiterSession> sessions = new ArrayList<>();
+    private RelayAlert standing;
     private NotationRequests notation = (s, id, r) -> error(s, id, "BAD_REQUEST", "digital notation is not served by this relay");
 
     public ArbiterService(RelayCore core, IngestService ingest) {
@@ -77,11 +79,24 @@ public final class ArbiterService implements RelayCore.LiveListener {
             GameRecord g = book().game(a.getGameId());
             if (g != null && g.info().getEventId().equals(s.eventId())) s.send(alertMessage(a));
         }
+        if (standing != null) s.send(ArbiterMessage.newBuilder().setRelayAlert(standing).build());
         // the boards blocked now, so a reloaded console lists them whatever became of their alerts
         for (GameInfo info : book().directory().games(s.eventId(), 0)) {
             GameRecord g = book().game(info.getGameId());
             if (g != null) blocked.of(g).ifPresent(b -> s.send(ArbiterMessage.newBuilder().setBlocked(b).build()));
         }
+    }
+
+    /**
+     * A problem of the relay itself (a config save it refused): every arbiter screen hears it now,
+     * a screen opened later while it lasts; a cleared one ends it. Not journaled: it is about this
+     * process, not the games.
+     */
+    public void relayAlert(RelayAlert a) {
+        if (a.getCleared() && standing == null) return;
+        standing = a.getCleared() ? null : a;
+        ArbiterMessage m = ArbiterMessage.newBuilder().setRelayAlert(a).build();
+        for (ArbiterSession s : sessions) s.send(m);
     }
 
     /** Every arbiter screen of the game's event hears once that its board was blocked or released. */

@@ -1,5 +1,7 @@
 package org.damrelay.relay.config;
 
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /**
@@ -45,6 +47,7 @@ public record EventConfig(String id, String name, String site, List<TokenConfig>
 
     /**
      * @param delaySeconds 0 to 3600
+     * @param date         the day it is played, YYYY-MM-DD (the PDN's Date); empty or null when not known
      * @param variant      the round's settings, for every board that leaves the field blank (all optional)
      */
     public record RoundConfig(int number, int delaySeconds, String date, String variant, String drawRules,
@@ -53,9 +56,25 @@ public record EventConfig(String id, String name, String site, List<TokenConfig>
             if (delaySeconds < 0 || delaySeconds > 3600) {
                 throw new IllegalArgumentException("round " + number + ": delaySeconds " + delaySeconds + " not in 0..3600");
             }
+            if (date != null && !date.isBlank()) {
+                try {
+                    LocalDate.parse(date.strip());
+                } catch (DateTimeParseException e) {
+                    throw new IllegalArgumentException("round " + number + ": date \"" + date + "\" is not a date YYYY-MM-DD");
+                }
+            }
         }
     }
 
     /** @param sha256 lower-case hex SHA-256 of the token; the token itself is never stored */
-    public record TokenConfig(String name, String sha256, boolean revoked) {}
+    public record TokenConfig(String name, String sha256, boolean revoked) {
+
+        /** What is wrong with this entry as written in a config, or null. */
+        String problem() {
+            if (name == null || name.isBlank()) return "a token without a name";
+            // a digest cut short (a half-written save) would silently revoke the token it was
+            if (sha256 == null || !sha256.matches("[0-9a-fA-F]{64}")) return "token " + name + ": sha256 must be 64 hex digits (damrelay relay --hash-token)";
+            return null;
+        }
+    }
 }

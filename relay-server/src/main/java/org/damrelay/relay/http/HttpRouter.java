@@ -1,5 +1,6 @@
 package org.damrelay.relay.http;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -97,8 +98,11 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         if (path.equals("/health")) {
-            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
-                    core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}", cors);
+            // a load balancer reads the status code: DOWN must not be a 200 that keeps drivers coming
+            String problem = core.ingestProblem();
+            if (problem == null) Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json", "{\"status\":\"UP\"}", cors);
+            else Responses.text(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "application/json",
+                    JsonNodeFactory.instance.objectNode().put("status", "DOWN").put("reason", problem).toString(), cors);
             return;
         }
         if (path.equals("/cluster/state") && endpoints.clusterState() != null) {

@@ -32,6 +32,7 @@ import org.damrelay.proto.RelayFrame;
 import org.damrelay.proto.ResultConfirmed;
 import org.damrelay.proto.Side;
 import org.damrelay.proto.StopNotation;
+import org.damrelay.proto.StreamNotice;
 import org.damrelay.proto.TimeEntry;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterService;
@@ -237,7 +238,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
                 : null;
         if (why != null) {
             // the same way as a refused move: the board blocks until the arbiter resolves it
-            RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, "the notation device of " + g.id() + " waits from seq " + e.getSeq()
+            RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, StreamNotice.newBuilder().setCause(StreamNotice.Cause.NOTATION_REFUSED)
+                    .setSeq(e.getSeq()), "the notation device of " + g.id() + " waits from seq " + e.getSeq()
                     + ": " + why + "; resolve it to let its entries through, or let the players stop digital notation");
             cursor.block(e.getSeq(), "MOVE_REFUSED: " + why);
             device.send(RelayFrame.newBuilder().setError(IngestError.newBuilder()

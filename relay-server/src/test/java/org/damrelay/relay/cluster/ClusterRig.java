@@ -16,6 +16,8 @@ final class ClusterRig implements AutoCloseable {
     final LocalRedis redis;
     RelayServer origin;
     final List<RelayServer> edges = new ArrayList<>();
+    /** Per-address connection limit of every relay (the tests' usual 200 unless a test needs it low). */
+    int connectionsPerIp = 200;
 
     private ClusterRig(Path dir, int delayRound2, LocalRedis redis) {
         this.dir = dir;
@@ -24,7 +26,12 @@ final class ClusterRig implements AutoCloseable {
     }
 
     static ClusterRig start(Path dir, int delayRound2, int edgeCount) throws Exception {
+        return start(dir, delayRound2, edgeCount, 200);
+    }
+
+    static ClusterRig start(Path dir, int delayRound2, int edgeCount, int connectionsPerIp) throws Exception {
         ClusterRig rig = redisOnly(dir, delayRound2);
+        rig.connectionsPerIp = connectionsPerIp;
         try {
             rig.origin = RelayServer.start(rig.originConfig());
             rig.startEdges(rig.origin.port(), edgeCount);
@@ -44,9 +51,14 @@ final class ClusterRig implements AutoCloseable {
         for (int i = 0; i < count; i++) edges.add(RelayServer.start(edgeConfig(edges.size(), originPort, 0)));
     }
 
-    /** The same file for every role, as an operator would keep it; only the cluster section differs. */
+    /**
+     * The same file for every role, as an operator would keep it; only the cluster section differs.
+     * nginx (LocalNginx) connects from 127.0.0.1: trusted as the proxy, as docs/scaling.md says;
+     * the tests' clients come from other loopback addresses (127.0.0.2, ...).
+     */
     String yaml(Path data, String cluster) {
-        return TestRelay.yaml(data, delayRound2) + cluster;
+        return TestRelay.yaml(data, delayRound2).replace("connectionsPerIp: 200", "connectionsPerIp: " + connectionsPerIp)
+                + "edge: {trustedProxies: [127.0.0.1]}\n" + cluster;
     }
 
     String originYaml() {

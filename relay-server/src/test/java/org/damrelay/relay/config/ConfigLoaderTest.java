@@ -100,4 +100,14 @@ class ConfigLoaderTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(f));
         assertTrue(e.getMessage().contains("prot"), e.getMessage());
     }
+
+    @Test
+    void aRoundsDateIsADayOrNothing() {
+        RelayConfig c = ConfigLoader.parse("events: [{id: e, rounds: [{number: 1, date: \"2026-11-28\"}, {number: 2}]}]", null);
+        assertEquals("2026-11-28", c.event("e").round(1).date());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("events: [{id: e, rounds: [{number: 3, date: \"28-11-2026\"}]}]", null));
+        assertTrue(e.getMessage().contains("round 3: date \"28-11-2026\" is not a date YYYY-MM-DD"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
 }

@@ -53,7 +53,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 class LanguagesBrowserTest {
 
     // Common words of each language that the other does not use, as a reader would spot them.
-    private static final Set<String> ENGLISH = Set.of("the", "and", "of", "with", "game", "games", "board", "boards", "move", "moves",
+    private static final Set<String> ENGLISH = Set.of("the", "and", "with", "game", "games", "board", "boards", "move", "moves",
             "round", "rounds", "white", "black", "result", "results", "score", "watching", "back", "print", "flip", "square", "numbers",
             "download", "time", "who", "undo", "entry", "entries", "sent", "cancel", "final", "leader", "report", "particulars", "none",
             "yet", "not", "this", "page", "connecting", "loading", "disconnected", "reconnecting", "refused", "found", "spectators",
@@ -237,9 +237,9 @@ class LanguagesBrowserTest {
         String report = driver.findElement(By.id("report")).getText();
         for (String part : List.of("Wedstrijdformulier: NK teams 2026", "vrijdag 17 april 2026",
                 "Tussenstand: Hijken DTC 1 – Huissen 1 (1 van 4 partijen afgelopen)",
-                "Klok verkeerd ingesteld (arbitershandleiding 4.2)", "partij teruggenomen tot na halve zet 3 (arbiter: chief). Reden: klok te vroeg",
+                "Klok verkeerd ingesteld (arbitershandleiding 4.2)", "Partij teruggenomen tot na halve zet 3 (arbiter: chief). Reden: klok te vroeg",
                 "Te vroeg remise overeengekomen (SWR 13.4)",
-                "uitslag 1-1 ingevoerd", "Teamleider Hijken DTC", "Teamleider Huissen", "Arbiter")) {
+                "Uitslag 1-1 ingevoerd", "Teamleider Hijken DTC", "Teamleider Huissen", "Arbiter")) {
             assertTrue(report.contains(part), part + " missing in:\n" + report);
         }
         assertTrue(!report.contains("Eindstand"), "no final score while three games are played");
@@ -249,7 +249,7 @@ class LanguagesBrowserTest {
         eventually().until(() -> "en".equals(driver.executeScript("return document.documentElement.lang"))
                 && driver.findElement(By.id("report")).getText().contains("Interim score: Hijken DTC 1 – Huissen 1"));
         String en = driver.findElement(By.id("report")).getText();
-        assertTrue(en.contains("Clock set wrongly (arbiter manual 4.2)") && en.contains("game taken back to after ply 3"), en);
+        assertTrue(en.contains("Clock set wrongly (arbiter manual 4.2)") && en.contains("Game taken back to after ply 3"), en);
     }
 
     @Test
