@@ -10,7 +10,7 @@ import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
 import { mountBlocked } from './blocked.js';
-import { t, formatTime } from './i18n.js';
+import { t, has, formatTime } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
@@ -116,10 +116,16 @@ function renderConsole(root, state, ui, actions, now = Date.now()) {
   const games = gamesByBoard(state);
   const only = ui.filter && state.games.has(ui.filter) ? ui.filter : null;
   const view = triage([...state.alerts.values()], id => state.games.get(id)?.board ?? null, now, only);
+  // a problem of the relay itself needs the arbiter as much as a board's
+  const relayProblems = [...state.relayAlerts.values()];
+  const total = view.count + relayProblems.length;
   const count = root.querySelector('.action-count');
-  count.textContent = view.count ? t('console.count', { n: view.count }) : t('console.countNone');
-  count.dataset.count = String(view.count);
-  document.title = view.count ? t('console.pageTitleCount', { n: view.count }) : t('console.pageTitle');
+  count.textContent = total ? t('console.count', { n: total }) : t('console.countNone');
+  count.dataset.count = String(total);
+  document.title = total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle');
+  root.querySelector('.relay-alerts').replaceChildren(...relayProblems.map(a => h('li', { class: 'relay-alert', dataset: { type: a.type } },
+    h('strong', {}, has(`console.relayAlert.${a.type}`) ? t(`console.relayAlert.${a.type}`) : t('console.relayAlert.other')),
+    h('p', { class: 'relay-alert-details' }, [a.at ? formatTime(a.at) : '', a.text].filter(Boolean).join(' · ')))));
   root.querySelector('.action-groups').replaceChildren(...(view.groups.length
     ? view.groups.map(g => actionGroup(g, state, view, actions)) : [h('li', { class: 'empty' }, t('console.nothingNeeded'))]));
   const shown = only ? games.filter(g => g.id === only) : games;
