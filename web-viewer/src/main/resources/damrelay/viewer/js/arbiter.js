@@ -116,14 +116,7 @@ function renderConsole(root, state, ui, actions, now = Date.now()) {
   const games = gamesByBoard(state);
   const only = ui.filter && state.games.has(ui.filter) ? ui.filter : null;
   const view = triage([...state.alerts.values()], id => state.games.get(id)?.board ?? null, now, only);
-  // a problem of the relay itself needs the arbiter as much as a board's
-  const relayProblems = [...state.relayAlerts.values()];
-  const total = view.count + relayProblems.length;
-  const count = root.querySelector('.action-count');
-  count.textContent = total ? t('console.count', { n: total }) : t('console.countNone');
-  count.dataset.count = String(total);
-  document.title = total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle');
-  root.querySelector('.relay-alerts').replaceChildren(...relayProblems.map(a => h('li', { class: 'relay-alert', dataset: { type: a.type } },
+  root.querySelector('.relay-alerts').replaceChildren(...[...state.relayAlerts.values()].map(a => h('li', { class: 'relay-alert', dataset: { type: a.type } },
     h('strong', {}, has(`console.relayAlert.${a.type}`) ? t(`console.relayAlert.${a.type}`) : t('console.relayAlert.other')),
     h('p', { class: 'relay-alert-details' }, [a.at ? formatTime(a.at) : '', a.text].filter(Boolean).join(' · ')))));
   root.querySelector('.action-groups').replaceChildren(...(view.groups.length
@@ -307,9 +300,16 @@ export async function startArbiterPage() {
   const announcer = root.querySelector('.announcer');
   const count = root.querySelector('.action-count');
   const cued = new Set();
-  const render = () => {
-    renderConsole(root, store.state, ui, actions);
-    const fresh = freshActions(triage([...store.state.alerts.values()], () => null, Date.now()).groups, cued);
+  // The count, the tab title and the cue follow every alert at once, not per animation frame: a
+  // browser pauses frames in a background tab, and that is where the title and the tone matter.
+  const cue = () => {
+    const { count: boards, groups } = triage([...store.state.alerts.values()], () => null, Date.now());
+    // a problem of the relay itself needs the arbiter as much as a board's
+    const total = boards + store.state.relayAlerts.size;
+    count.textContent = total ? t('console.count', { n: total }) : t('console.countNone');
+    count.dataset.count = String(total);
+    document.title = total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle');
+    const fresh = freshActions(groups, cued);
     if (!fresh.length) return;
     fresh.forEach(a => cued.add(a.id));
     const newest = fresh.reduce((x, y) => ((y.at ?? 0) > (x.at ?? 0) ? y : x));
@@ -320,10 +320,23 @@ export async function startArbiterPage() {
     count.classList.add('fresh');
     if (soundOn) sound.beep();
   };
-  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') rerender(); });
+  const render = () => renderConsole(root, store.state, ui, actions);
+  const CUED_BY = new Set(['alert', 'ack', 'relayAlert', 'status']);
+  // once for a burst (the relay replays every alert after a connect): a timer, which background tabs keep
+  let cuePending = false;
+  const cueSoon = () => {
+    if (cuePending) return;
+    cuePending = true;
+    setTimeout(() => { cuePending = false; cue(); }, 0);
+  };
+  store.subscribe((_, what) => {
+    if (CUED_BY.has(what.kind)) cueSoon();
+    if (what.kind !== 'connection' && what.kind !== 'delay') rerender();
+  });
   render();
+  cue();
   // a board that stays disconnected needs the arbiter once it lasted: look again now and then
-  setInterval(rerender, LASTING_CHECK_MS);
+  setInterval(() => { cue(); rerender(); }, LASTING_CHECK_MS);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);
   window.damrelay = { store, arbiter };
 }
