@@ -232,10 +232,14 @@ export async function startArbiterPage() {
     }
   });
   const feedback = root.querySelector('.feedback');
+  // the relay's answer is English, for logs: the arbiter reads words, the answer stays in the tooltip
   const attempt = (what, promise) => {
     feedback.textContent = t('console.feedback.sending', { what });
-    promise.then(ok => { feedback.textContent = t('console.feedback.done', { what, answer: ok || t('console.feedback.ok') }); },
-      e => { feedback.textContent = t('console.feedback.failed', { what, error: e.message }); });
+    feedback.title = '';
+    promise.then(ok => {
+      feedback.textContent = t('console.feedback.done', { what, answer: t('console.feedback.ok') });
+      feedback.title = typeof ok === 'string' ? ok : '';
+    }, e => { feedback.textContent = t('console.feedback.failed', { what, error: e.message }); });
   };
   // which boards' histories are open: kept for this tab, so a reload shows the same console
   const ui = { filter: params().get('board') ?? '', expanded: new Set(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')) };

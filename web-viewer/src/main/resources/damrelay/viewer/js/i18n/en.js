@@ -133,7 +133,7 @@ export default {
   'console.alert.relayTime': 'when the relay accepted it',
   'console.alert.whereAtPly': 'Board {board} · ply {ply}',
   'console.announce': { one: 'Needs action: board {board}, {title}', other: '{n} new alerts need action; the newest: board {board}, {title}' },
-  'console.blocked.details': 'seq {seq} · {text}',
+  'console.blocked.details': 'seq {seq}',
   'console.blocked.fen': 'Position (FEN)',
   'console.blocked.label': 'boards whose events wait for the arbiter',
   'console.blocked.none': 'No blocked boards.',

@@ -132,7 +132,7 @@ export default {
   'console.alert.relayTime': 'wanneer de relay het ontving',
   'console.alert.whereAtPly': 'Bord {board} · halve zet {ply}',
   'console.announce': { one: 'Vraagt actie: bord {board}, {title}', other: '{n} nieuwe meldingen vragen actie; de nieuwste: bord {board}, {title}' },
-  'console.blocked.details': 'seq {seq} · {text}',
+  'console.blocked.details': 'seq {seq}',
   'console.blocked.fen': 'Stelling (FEN)',
   'console.blocked.label': 'borden waarvan de gebeurtenissen op de arbiter wachten',
   'console.blocked.none': 'Geen geblokkeerde borden.',

@@ -148,7 +148,8 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
         // acknowledge all of the board: its alerts are acknowledged on the relay, the other board's are not
         click("li.action-board[data-game='" + troubleGame + "'] button.ack-board");
         eventually().until(() -> count().equals("Nothing needs action"));
-        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText().startsWith("Acknowledge board " + trouble + ": 3 alerts"));
+        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText().equals("Acknowledge board " + trouble + ": done"));
+        assertEquals("3 alerts of board " + trouble + " acknowledged", driver().findElement(By.cssSelector(".feedback")).getAttribute("title"));
         try (TestArbiter other = arbiter()) {
             eventually().untilAsserted(() -> {
                 List<Alert> alerts = other.messages().stream().filter(ArbiterMessage.Builder::hasAlert).map(ArbiterMessage.Builder::getAlert)
