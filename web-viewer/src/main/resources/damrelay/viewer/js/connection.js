@@ -355,6 +355,9 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
         const s = statusOf(m.alert.event ?? {});
         if (s) store.status(a.gameId, s);
       } else if (m.blocked) store.blocked(blockedOf(m.blocked));
+      // a problem of the relay itself (a rejected config): told while it lasts, then cleared
+      else if (m.relayAlert) store.relayAlert({ type: m.relayAlert.type, text: m.relayAlert.text ?? '',
+        at: Number(m.relayAlert.relayTimeMs) || null, cleared: !!m.relayAlert.cleared });
       else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
