@@ -1,5 +1,7 @@
 package org.damrelay.relay.http;
 
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -17,6 +19,8 @@ import io.netty.util.NetUtil;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -42,7 +46,7 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
      * or cluster state (null); only an origin serves {@code clusterState}, its released games for the edges.
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp, Supplier<byte[]> clusterState, ChannelGroup webSockets, IdleSweeps idleSweeps,
+                            ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
                             ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {}
 
     private final RelayCore core;
@@ -74,6 +78,10 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             upgrade(ctx, req, path);
             return;
         }
+        if (path.startsWith("/cluster/")) {
+            cluster(ctx, req, path);
+            return;
+        }
         Responses.Cors cors = Responses.Cors.of(corsPolicy, req.headers().get(HttpHeaderNames.ORIGIN));
         if (req.method() == HttpMethod.POST && path.equals("/api/arbiter") && endpoints.arbiterHttp() == null) {
             Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "this is an edge relay, for spectators: the arbiter uses the origin", cors);
@@ -96,12 +104,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         if (path.equals("/health")) {
-            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
-                    core.failed() ? "{\"status\":\"DOWN\",\"reason\":\"journal failed\"}" : "{\"status\":\"UP\"}", cors);
-            return;
-        }
-        if (path.equals("/cluster/state") && endpoints.clusterState() != null) {
-            core.execute(() -> Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", endpoints.clusterState().get()));
+            Health health = core.failed() ? Health.down("journal failed") : Health.UP;
+            if (endpoints.clusterHealth() != null) health = health.and(endpoints.clusterHealth().get());
+            Responses.text(ctx, keepAlive, health.httpStatus(), "application/json", health.json(), cors);
             return;
         }
         if (path.equals("/metrics")) {
@@ -136,6 +141,43 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path, cors);
             else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes(), cors);
         }
+    }
+
+    /**
+     * An origin's answers to its edges, only with the cluster's token; computed on the origin
+     * log's own thread, never the core's (an edge's resync must not stall ingest).
+     */
+    private void cluster(ChannelHandlerContext ctx, FullHttpRequest req, String path) {
+        ClusterOrigin origin = endpoints.clusterOrigin();
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if (origin == null) {
+            Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path + " (only an origin relay answers its edges)");
+            return;
+        }
+        if (!origin.authorized(req.headers().get(HttpHeaderNames.AUTHORIZATION))) {
+            Responses.error(ctx, HttpResponseStatus.UNAUTHORIZED, "the cluster's token (cluster.token) is needed for " + path);
+            return;
+        }
+        QueryStringDecoder q = new QueryStringDecoder(req.uri());
+        byte[] body = req.method() == HttpMethod.POST ? ByteBufUtil.getBytes(req.content()) : null;
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                if (path.equals("/cluster/state") && body != null) return origin.state(body);
+                if (path.equals("/cluster/entries") && req.method() == HttpMethod.GET) {
+                    return origin.entries(Long.parseLong(q.parameters().getOrDefault("epoch", List.of("")).get(0)),
+                            Long.parseLong(q.parameters().getOrDefault("after", List.of("")).get(0)));
+                }
+                return null;
+            } catch (InvalidProtocolBufferException | NumberFormatException e) {
+                throw new IllegalArgumentException("bad cluster request " + path + ": " + e.getMessage());
+            }
+        }, origin.executor()).whenComplete((answer, err) -> {
+            Throwable cause = err instanceof CompletionException ? err.getCause() : err;
+            if (cause instanceof IllegalArgumentException bad) Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, bad.getMessage());
+            else if (cause != null) Responses.error(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, "cluster answer failed: " + cause);
+            else if (answer == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + req.method() + " " + path);
+            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", answer);
+        });
     }
 
     /** A round number from the URL, or -1 after answering 400 (it does not fit: no such round, and no stack trace either). */
