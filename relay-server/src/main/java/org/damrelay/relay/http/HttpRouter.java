@@ -116,30 +116,30 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         String seen = req.headers().get(HttpHeaderNames.IF_NONE_MATCH);
         Matcher m;
         if (path.equals("/api/events")) {
-            fromCore(ctx, keepAlive, cors, seen, "application/json", state::eventsJson);
+            fromCore(ctx, keepAlive, cors, seen, "application/json", state::eventsJson, Caching.LIVE);
         } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
             int r = roundNumber(ctx, m.group(2));
             if (r < 0) return;
-            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.roundJson(e, r));
+            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.roundJson(e, r), Caching.LIVE);
         } else if ((m = EVENT_JSON.matcher(path)).matches()) {
             String e = m.group(1);
-            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.eventJson(e));
+            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.eventJson(e), Caching.LIVE);
         } else if ((m = GAME_JSON.matcher(path)).matches()) {
             String g = m.group(1);
-            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.gameJson(g));
+            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.gameJson(g), Caching.LIVE);
         } else if ((m = ROUND_PDN.matcher(path)).matches()) {
             String e = m.group(1);
             int r = roundNumber(ctx, m.group(2));
             if (r < 0) return;
-            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r));
+            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r), Caching.DOWNLOAD);
         } else if ((m = GAME_PDN.matcher(path)).matches()) {
             String g = m.group(1);
-            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g));
+            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g), Caching.DOWNLOAD);
         } else {
             StaticFiles.File f = files.find(path);
             if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path, cors);
-            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes(), cors);
+            else Responses.tagged(ctx, keepAlive, seen, f.contentType(), f.bytes(), cors, Caching.forFile(f.contentType()));
         }
     }
 
@@ -209,11 +209,11 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     /** State lives on the core thread: compute there, write from there (Netty hands the write to the channel's loop). */
     private void fromCore(ChannelHandlerContext ctx, boolean keepAlive, Responses.Cors cors, String ifNoneMatch, String type,
-                          Supplier<String> body) {
+                          Supplier<String> body, Caching caching) {
         core.execute(() -> {
             String s = body.get();
             if (s == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no such event, round or game", cors);
-            else Responses.tagged(ctx, keepAlive, ifNoneMatch, type, s, cors);
+            else Responses.tagged(ctx, keepAlive, ifNoneMatch, type, s, cors, caching);
         });
     }
 

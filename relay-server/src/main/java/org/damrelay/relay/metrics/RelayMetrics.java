@@ -2,7 +2,9 @@ package org.damrelay.relay.metrics;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -56,6 +58,15 @@ public final class RelayMetrics {
      *                Every relay exports the JVM's and the process's own meters (Micrometer's binders).
      */
     public RelayMetrics(boolean journal) {
+        // two of the binders' names break Prometheus's naming rules (promtool check metrics): a
+        // CPU time in ns beside process_cpu_usage, and a gauge ending in _count
+        registry.config().meterFilter(MeterFilter.deny(id -> id.getName().equals("process.cpu.time")));
+        registry.config().meterFilter(new MeterFilter() {
+            @Override
+            public Meter.Id map(Meter.Id id) {
+                return id.getName().equals("system.cpu.count") ? id.withName("system.cpu.processors") : id;
+            }
+        });
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ClassLoaderMetrics().bindTo(registry);

@@ -63,7 +63,10 @@ final class ClusterRig implements AutoCloseable {
      */
     String yaml(Path data, String cluster) {
         return TestRelay.yaml(data, delayRound2).replace("connectionsPerIp: 200", "connectionsPerIp: " + connectionsPerIp)
-                + "edge: {trustedProxies: [127.0.0.1]}\n" + cluster;
+                + "edge: {trustedProxies: [127.0.0.1]}\n"
+                // the viewer's own files (web-viewer is not on relay-server's classpath)
+                + "viewerDir: " + Path.of("..", "web-viewer", "src", "main", "resources", "damrelay", "viewer").toAbsolutePath().normalize() + "\n"
+                + cluster;
     }
 
     String originYaml() {

@@ -139,6 +139,17 @@ final class LocalNginx implements AutoCloseable {
         return (p.exitValue() == 0 ? "ok\n" : "failed\n") + out;
     }
 
+    /** The resident memory of nginx's worker processes now, in bytes (from /proc). */
+    long workersRss() throws IOException {
+        long total = 0;
+        for (ProcessHandle worker : process.toHandle().children().toList()) {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(worker.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) total += Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            }
+        }
+        return total;
+    }
+
     @Override
     public void close() {
         process.destroy();
