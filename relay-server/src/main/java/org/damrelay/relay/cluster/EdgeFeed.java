@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * Feeds an edge relay. Normally from Redis: the origin's state for what this edge lacks, then the
  * stream from the entry that was last when that state was asked for (what came between is in
  * both and taken once). When Redis cannot be read, from the origin directly: the same entries,
- * polled from the origin's own log, until Redis answers again, when it goes back to the stream
+ * long-polled from the origin's own log (each answer as soon as there is one), until Redis answers again, when it goes back to the stream
  * (asking the origin for what it lacks first). Either way a hole in the count (an entry lost, a
  * new origin epoch the edge cannot place) means asking for the state again, never skipping.
  * Meanwhile the edge serves what it has. Retries wait a jittered, growing time, so edges that
@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
 public final class EdgeFeed implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EdgeFeed.class);
-    private static final int BATCH = 1000, BLOCK_MS = 500, POLL_MS = 200, REDIS_RETRY_MS = 2000;
+    private static final int BATCH = 1000, BLOCK_MS = 500, LONG_POLL_MS = 2000, REDIS_RETRY_MS = 2000;
     private static final long MAX_BACKOFF_MS = 5000;
 
     /** How the edge is fed now; {@link #state()} for health, metrics and tests. */
@@ -189,7 +189,7 @@ public final class EdgeFeed implements AutoCloseable {
     }
 
     /**
-     * Redis is lost: the origin's state, then its entries polled directly, until Redis answers
+     * Redis is lost: the origin's state, then its entries long-polled directly, until Redis answers
      * again (tried every ~2 s) or the feed stops. Returns for Redis; an origin fault is retried here.
      */
     private void followOrigin() {
@@ -217,8 +217,6 @@ public final class EdgeFeed implements AutoCloseable {
                     for (ClusterEntry e : answer.getEntriesList()) entries.add(StreamEntry.of(e));
                     after = entries.get(entries.size() - 1).seq();
                     inStep = core.executor().submit(() -> replica.apply(entries)).get();
-                } else {
-                    sleep(POLL_MS);
                 }
             } catch (IOException | ExecutionException | RuntimeException e) {
                 originLost(e);
@@ -264,8 +262,8 @@ public final class EdgeFeed implements AutoCloseable {
     }
 
     private ClusterEntries originEntries(long epoch, long after) throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = http.send(originRequest("/cluster/entries?epoch=" + epoch + "&after=" + after).GET()
-                .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> r = http.send(originRequest("/cluster/entries?epoch=" + epoch + "&after=" + after + "&waitMs=" + LONG_POLL_MS).GET()
+                .timeout(Duration.ofMillis(LONG_POLL_MS + 5000)).build(), HttpResponse.BodyHandlers.ofByteArray());
         return ClusterEntries.parseFrom(ok(r, "its entries"));
     }
 

@@ -7,9 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.damrelay.proto.ClusterEntries;
 import org.damrelay.proto.ClusterEntry;
@@ -40,6 +42,9 @@ public final class OriginLog implements ClusterOrigin {
     /** The last {@link #RECENT} entries: entry n at n % RECENT. Guarded by itself; {@code seq} is the last one's number. */
     private final ClusterEntry[] recent = new ClusterEntry[RECENT];
     private final AtomicLong seq = new AtomicLong();
+    /** Long polls waiting for the next entry. Guarded by {@code recent}. */
+    private final List<Waiter> waiting = new ArrayList<>();
+    private static final long MAX_WAIT_MS = 30_000;
     private final AtomicLong stateRequests = new AtomicLong();
     private final ExecutorService answers = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "cluster-answers");
@@ -90,12 +95,18 @@ public final class OriginLog implements ClusterOrigin {
             if (view.getVersion() == g.updates.size() + 1) g.updates.add(view);
         }
         if (!entry) return 0;
+        long n;
+        List<Waiter> woken;
         synchronized (recent) {
-            long n = seq.get() + 1;
+            n = seq.get() + 1;
             recent[(int) (n % RECENT)] = ClusterEntry.newBuilder().setEpoch(epoch).setSeq(n).setUpdate(view).build();
             seq.set(n);
-            return n;
+            woken = waiting.isEmpty() ? List.of() : new ArrayList<>(waiting);
+            waiting.clear();
         }
+        // answered on the answers' thread: the core only hands them over
+        for (Waiter w : woken) answers.execute(() -> w.answer().complete(entriesNow(w.epoch(), w.after())));
+        return n;
     }
 
     @Override
@@ -118,8 +129,22 @@ public final class OriginLog implements ClusterOrigin {
         return b.build().toByteArray();
     }
 
+    /**
+     * The entries after {@code after}; when there are none yet, the answer waits up to
+     * {@code waitMillis} for the next (a long poll: an edge following the origin hears of a move
+     * as soon as it is released, without asking again and again).
+     */
     @Override
-    public byte[] entries(long epoch, long after) {
+    public CompletableFuture<byte[]> entries(long epoch, long after, long waitMillis) {
+        synchronized (recent) {
+            if (waitMillis <= 0 || epoch != this.epoch || after != seq.get()) return CompletableFuture.completedFuture(entriesNow(epoch, after));
+            CompletableFuture<byte[]> answer = new CompletableFuture<>();
+            waiting.add(new Waiter(epoch, after, answer));
+            return answer.completeOnTimeout(ClusterEntries.getDefaultInstance().toByteArray(), Math.min(waitMillis, MAX_WAIT_MS), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private byte[] entriesNow(long epoch, long after) {
         ClusterEntries.Builder b = ClusterEntries.newBuilder();
         synchronized (recent) {
             long last = seq.get();
@@ -128,6 +153,9 @@ public final class OriginLog implements ClusterOrigin {
         }
         return b.build().toByteArray();
     }
+
+    /** An edge's long poll waiting for the entry after {@code after}. */
+    private record Waiter(long epoch, long after, CompletableFuture<byte[]> answer) {}
 
     /** How many times edges asked for the state (a resync each). */
     long stateRequests() { return stateRequests.get(); }

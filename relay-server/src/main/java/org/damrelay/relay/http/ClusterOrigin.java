@@ -1,6 +1,7 @@
 package org.damrelay.relay.http;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
@@ -15,8 +16,8 @@ public interface ClusterOrigin {
     /** {@code POST /cluster/state}: a ClusterStateRequest in, a ClusterState out. */
     byte[] state(byte[] request) throws InvalidProtocolBufferException;
 
-    /** {@code GET /cluster/entries?epoch=E&after=S}: a ClusterEntries. */
-    byte[] entries(long epoch, long after);
+    /** {@code GET /cluster/entries?epoch=E&after=S&waitMs=W}: a ClusterEntries, waiting up to W ms for one when there is none yet. */
+    CompletableFuture<byte[]> entries(long epoch, long after, long waitMillis);
 
     /** Where the answers are computed: not the core thread, not an event loop. */
     Executor executor();

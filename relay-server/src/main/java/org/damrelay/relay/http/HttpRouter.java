@@ -162,22 +162,26 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         byte[] body = req.method() == HttpMethod.POST ? ByteBufUtil.getBytes(req.content()) : null;
         CompletableFuture.supplyAsync(() -> {
             try {
-                if (path.equals("/cluster/state") && body != null) return origin.state(body);
+                if (path.equals("/cluster/state") && body != null) return CompletableFuture.completedFuture(origin.state(body));
                 if (path.equals("/cluster/entries") && req.method() == HttpMethod.GET) {
-                    return origin.entries(Long.parseLong(q.parameters().getOrDefault("epoch", List.of("")).get(0)),
-                            Long.parseLong(q.parameters().getOrDefault("after", List.of("")).get(0)));
+                    return origin.entries(Long.parseLong(param(q, "epoch", "")), Long.parseLong(param(q, "after", "")),
+                            Long.parseLong(param(q, "waitMs", "0")));
                 }
-                return null;
+                return CompletableFuture.<byte[]>completedFuture(null);
             } catch (InvalidProtocolBufferException | NumberFormatException e) {
                 throw new IllegalArgumentException("bad cluster request " + path + ": " + e.getMessage());
             }
-        }, origin.executor()).whenComplete((answer, err) -> {
+        }, origin.executor()).thenCompose(f -> f).whenComplete((answer, err) -> {
             Throwable cause = err instanceof CompletionException ? err.getCause() : err;
             if (cause instanceof IllegalArgumentException bad) Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, bad.getMessage());
             else if (cause != null) Responses.error(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, "cluster answer failed: " + cause);
             else if (answer == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + req.method() + " " + path);
             else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", answer);
         });
+    }
+
+    private static String param(QueryStringDecoder q, String name, String otherwise) {
+        return q.parameters().getOrDefault(name, List.of(otherwise)).get(0);
     }
 
     /** A round number from the URL, or -1 after answering 400 (it does not fit: no such round, and no stack trace either). */

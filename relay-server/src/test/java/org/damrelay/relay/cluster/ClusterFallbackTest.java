@@ -12,6 +12,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.ClusterEntries;
 import org.damrelay.proto.ClusterState;
@@ -141,6 +143,14 @@ class ClusterFallbackTest {
         ClusterEntries last2 = entries(base, state.getEpoch(), seq - 2);
         assertEquals(List.of(seq - 1, seq), last2.getEntriesList().stream().map(e -> e.getSeq()).toList());
         assertEquals(List.of(), entries(base, state.getEpoch(), seq).getEntriesList(), "nothing new yet");
+        // a long poll: answered by the next released move, not by its time running out
+        CompletableFuture<HttpResponse<byte[]>> poll = http.sendAsync(HttpRequest.newBuilder(URI.create(base + "/cluster/entries?epoch="
+                + state.getEpoch() + "&after=" + seq + "&waitMs=30000")).header("Authorization", "Bearer " + ClusterRig.TOKEN).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        driver.sendDurable("101", Plays.event(Plays.line(6, 2).get(5)));
+        ClusterEntries next = ClusterEntries.parseFrom(poll.get(20, TimeUnit.SECONDS).body());
+        assertEquals(seq + 1, next.getEntries(0).getSeq());
+        assertEquals("nk-r1-b1", next.getEntries(0).getUpdate().getGameId());
         assertTrue(entries(base, state.getEpoch() + 1, 3).getGone(), "another origin's count: take the state");
         assertTrue(entries(base, state.getEpoch(), seq + 5).getGone(), "a count this origin never reached");
 

@@ -90,7 +90,8 @@ final class LocalNginx implements AutoCloseable {
                 master_process on;
                 pid %1$s/nginx.pid;
                 error_log %1$s/error.log warn;
-                events { worker_connections 512; }
+                worker_rlimit_nofile 16384;
+                events { worker_connections 8192; }
                 http {
                     access_log off;
                     client_body_temp_path %1$s/tmp/body;
