@@ -101,11 +101,15 @@ test('a store refuses a move that skips a ply and keeps what it had', () => {
   assert.equal(store.state.versions.get('e-r1-b1'), 4, 'the refused version is not recorded as held');
 });
 
-test('alerts carry severity and article from the spec', () => {
-  const a = alertOf({ alertId: '17', gameId: 'g', board: 3, event: { type: 'ILLEGAL_MOVE', subtype: 'CAPTURE_MISSED', ply: 21, text: 'capture missed', captureTimeMs: '1000' } });
-  assert.deepEqual([a.id, a.severity, a.article, a.ply], ['17', 'error', '6.2', 21]);
+test('an alert needs action as the relay says, and a kind it did not classify needs action too', () => {
+  const a = alertOf({ alertId: '17', gameId: 'g', board: 3, severity: 'ACTION_NEEDED',
+    event: { type: 'ILLEGAL_MOVE', subtype: 'CAPTURE_MISSED', ply: 21, text: 'capture missed', captureTimeMs: '1000' } });
+  assert.deepEqual([a.id, a.severity, a.subtype, a.ply, a.event.type], ['17', 'action', 'CAPTURE_MISSED', 21, 'ILLEGAL_MOVE']);
   assert.equal(alertOf({ alertId: '2', event: { type: 'FLAG_FALL', captureTimeMs: '1795248000000' } }).at, 1795248000000);
-  assert.equal(alertOf({ alertId: '1', event: { type: 'TOUCH_MOVE' } }).severity, 'info');
+  assert.equal(alertOf({ alertId: '1', severity: 'INFORMATION', event: { type: 'TOUCH_MOVE' } }).severity, 'info');
+  assert.equal(alertOf({ alertId: '3', event: { type: 'SOMETHING_NEW' } }).severity, 'action', 'unclassified: shown, not filed away');
+  const lasting = alertOf({ alertId: '4', severity: 'INFORMATION', actionAfterSeconds: 60, event: { type: 'BOARD_DISCONNECTED' } });
+  assert.equal(lasting.actionAfterMs, 60_000);
 });
 
 test('the arbiter stream only places an update that follows the version held', () => {

@@ -72,9 +72,14 @@ public final class Emulator {
 
         /** A think time (with fidgets, unless the plan is a blitzed reply) and then the ply as planned. */
         public void ply(Color mover, Move move, PlyPlan plan) {
+            ply(mover, move, plan, plan.fast() ? Timing.uniform(rnd, 10, 50) : config.timing().think(rnd));
+        }
+
+        /** The ply after exactly {@code thinkMs} of thinking (a scripted reply delay), with the fidgets it allows. */
+        public void ply(Color mover, Move move, PlyPlan plan, double thinkMs) {
             hand.beginTurn(mover);
-            if (plan.fast()) board.advance(Timing.uniform(rnd, 10, 50));
-            else fidgets.think(mover, config.timing().think(rnd));
+            if (plan.fast()) board.advance(thinkMs);
+            else fidgets.think(mover, thinkMs);
             hand.play(move, plan, mover);
         }
 

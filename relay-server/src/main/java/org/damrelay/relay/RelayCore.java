@@ -25,6 +25,7 @@ import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.store.DiskSpace;
 import org.damrelay.relay.store.Journal;
 import org.damrelay.relay.store.SnapshotStore;
 import org.slf4j.Logger;
@@ -85,6 +86,8 @@ public final class RelayCore implements AutoCloseable {
 
     /** Loads the pairings, rebuilds every game from the journal and starts releasing. */
     public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus) throws IOException {
+        String disk = DiskSpace.problem(config.dataPath());
+        if (disk != null) throw new IOException(disk);
         GameBook book = new GameBook(EventDirectory.from(config));
         Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
         snapshot.ifPresent(book::restore);
@@ -142,6 +145,13 @@ public final class RelayCore implements AutoCloseable {
 
     /** Whether the journal failed: nothing more is accepted. */
     public boolean failed() { return failed; }
+
+    /** Why this relay cannot take ingest now (its journal failed, its disk is full), or null when it can. */
+    public String ingestProblem() {
+        if (journal == null) return null; // an edge takes no ingest; its health is its feed's
+        if (failed) return "journal failed";
+        return DiskSpace.problem(config.dataPath());
+    }
 
     /**
      * Core thread. Applies {@code record} to the book (the one change of state, as on replay) and

@@ -11,6 +11,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.util.concurrent.Promise;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -21,6 +22,7 @@ import io.netty.handler.codec.compression.StandardCompressionOptions;
 import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import org.damrelay.relay.http.SecurityHeaders;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
@@ -32,8 +34,11 @@ import java.util.Set;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.RelayAlert;
+import org.damrelay.proto.RelayAlertType;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
@@ -75,6 +80,8 @@ public final class RelayServer implements AutoCloseable {
     private final int port;
     private final ChannelGroup webSockets;
     private final Cluster cluster;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final Promise<Void> closed = GlobalEventExecutor.INSTANCE.newPromise();
 
     /** This relay's part in a cluster: its bus to close, and on an edge the feed. */
     private record Cluster(ClusterConfig.Role role, AutoCloseable bus, EdgeFeed feed) implements AutoCloseable {
@@ -151,6 +158,7 @@ public final class RelayServer implements AutoCloseable {
         RelayConfig.Limits limits = config.limits();
         ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
+        SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
         Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
                 : Wiring.relay(config, cc, webSockets, sweeps, limiter);
@@ -183,6 +191,7 @@ public final class RelayServer implements AutoCloseable {
                             if (ssl != null) ch.pipeline().addLast("tls", ssl.newHandler(ch.alloc()));
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
+                                    .addLast(SecurityHeaders.NAME, securityHeaders)
                                     // gzip for clients that accept it (a round's JSON shrinks ~10x); the
                                     // WebSocket handshake takes it out of the pipeline with the aggregator
                                     .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))
@@ -230,9 +239,20 @@ public final class RelayServer implements AutoCloseable {
             core.execute(() -> {
                 ingest.closeRevoked(core.tokens());
                 arbiter.closeRevoked(core.tokens());
+                arbiter.relayAlert(configAlert("config read", true));
             });
         }
         log.info("tokens re-read: {} events", newConfig.events().size());
+    }
+
+    /** A changed config could not be used (the last good one stays): the arbiters are told. */
+    public void configRejected(String reason) {
+        if (arbiter != null) core.execute(() -> arbiter.relayAlert(configAlert(reason, false)));
+    }
+
+    private static RelayAlert configAlert(String text, boolean cleared) {
+        return RelayAlert.newBuilder().setType(RelayAlertType.CONFIG_REJECTED).setText(text)
+                .setRelayTimeMs(System.currentTimeMillis()).setCleared(cleared).build();
     }
 
     /**
@@ -271,6 +291,19 @@ public final class RelayServer implements AutoCloseable {
 
     @Override
     public void close() {
+        // a signal, the shutdown hook and a caller may all ask: the first one closes, the others wait for it
+        if (!closing.compareAndSet(false, true)) {
+            closed.awaitUninterruptibly(30, TimeUnit.SECONDS);
+            return;
+        }
+        try {
+            closeOnce();
+        } finally {
+            closed.setSuccess(null);
+        }
+    }
+
+    private void closeOnce() {
         serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         // tell every WebSocket why it goes: drivers and viewers reconnect, they were not refused
         webSockets.writeAndFlush(new CloseWebSocketFrame(1001, "relay shutting down")).awaitUninterruptibly(2, TimeUnit.SECONDS);

@@ -1,8 +1,8 @@
 // The one module that speaks the relay's wire protocol (docs/protocol.md, proto3 canonical JSON):
 // frames in, model calls out. Reconnects by itself with capped exponential backoff and resumes
 // from the versions it holds (`known`), so a relay restart costs no snapshot it does not need.
-import { articleOf, severityOf } from './alerts.js';
 import { lastPly, firstPly } from './model.js';
+import { t } from './i18n.js';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -21,6 +21,48 @@ export function relayBase(location) {
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   const path = param ? url.pathname.replace(/\/(ws)?\/?$/, '') : '';
   return { ws: `${secure ? 'wss' : 'ws'}://${url.host}${path}`, http: `${secure ? 'https' : 'http'}://${url.host}${path}` };
+}
+
+/** The http(s) origin of an address in any of the four forms (ws, wss, http, https), or null. */
+export function originOf(address) {
+  try {
+    const u = new URL(address);
+    const secure = u.protocol === 'https:' || u.protocol === 'wss:';
+    if (!/^(wss?|https?):$/.test(u.protocol)) return null;
+    return `${secure ? 'https' : 'http'}://${u.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/** A token would go to a relay its own relay does not trust: the page says so and sends nothing. */
+export class UntrustedRelay extends Error {
+  constructor(origin) {
+    super(t('console.untrustedRelay', { origin }));
+    this.origin = origin;
+  }
+}
+
+/**
+ * The relay address a credential (arbiter token, notation key) may go to: the page's own origin,
+ * or a ?relay= that the relay which served the page names as trusted (`/api/viewer`, from its
+ * config). Anything else rejects with UntrustedRelay before a byte leaves: a crafted link must
+ * not carry the arbiter's token to another host (issue 22).
+ */
+export async function credentialBase(location, fetchImpl = globalThis.fetch) {
+  const base = relayBase(location);
+  const target = originOf(base.http);
+  const own = originOf(location.href);
+  if (own && target === own) return base;
+  let trusted = [];
+  if (own) {
+    try {
+      const res = await fetchImpl(`${own}/api/viewer`, { credentials: 'omit', cache: 'no-store' });
+      if (res.ok) trusted = ((await res.json()).trustedRelays ?? []).map(originOf);
+    } catch { /* not served by a relay, or offline: nothing is trusted */ }
+  }
+  if (trusted.includes(target)) return base;
+  throw new UntrustedRelay(target ?? String(base.http));
 }
 
 export function backoffDelay(attempt, random = Math.random) {
@@ -59,7 +101,7 @@ function player(p) {
 }
 
 /** A ply with no notation is a position the arbiter set: shown as such, not as a move. */
-const SET_POSITION = 'position set';
+const SET_POSITION = t('game.setPosition');
 
 function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
@@ -68,7 +110,7 @@ function gameOf(snapshot, delayMs = 0) {
   const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
-    match: info.match ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
+    match: info.match ?? '', variant: info.variant ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
     notation: info.notation ?? null, notator: info.notator ?? '',
     moves: (snapshot.plies ?? []).map((p, i) => ({
@@ -86,7 +128,9 @@ export function alertOf(a) {
   return {
     id: String(a.alertId), gameId: a.gameId, board: a.board ?? null, ply: e.ply ?? 0,
     type: e.type, subtype: e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null,
-    severity: severityOf(e.type), article: articleOf(e.type, e.subtype), text: e.text ?? '',
+    // what it asks of the arbiter is the relay's word (relay.arbiter.AlertSeverities); a kind it did not classify needs action
+    severity: a.severity === 'INFORMATION' ? 'info' : 'action', actionAfterMs: Number(a.actionAfterSeconds ?? 0) * 1000,
+    event: e, text: e.text ?? '',
     // the relay's time of acceptance: the same on every screen and after a reload or an acknowledgement
     squares: e.squares ?? [], at: Number(a.relayTimeMs) || (Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : null),
     acknowledged: !!a.acknowledged, acknowledgedBy: a.acknowledgedBy ?? '',
@@ -310,6 +354,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
   return {
     close: conn.close,
     acknowledge: alertId => request({ ackAlert: { alertId: String(alertId) } }).then(ok => { store.acknowledge(alertId); return ok; }),
+    // "acknowledge all of this board": its open alerts up to the newest this screen showed
+    acknowledgeBoard: (gameId, upTo) => request({ ackBoard: { gameId, upToAlertId: String(upTo) } }),
     enterResult: (gameId, result) => {
       if (!RESULT_ENUM[result]) return Promise.reject(new Error(`"${result}" is not a result (2-0, 1-1, 0-2, 0-0)`));
       return request({ result: { gameId, result: RESULT_ENUM[result] } });

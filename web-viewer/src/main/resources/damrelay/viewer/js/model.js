@@ -229,8 +229,9 @@ export function matchScore(games) {
   return score;
 }
 
+/** The open alerts that need the arbiter (the relay's severity), of one game or all. */
 export function openAlerts(state, gameId) {
-  return [...state.alerts.values()].filter(a => !a.acknowledged && (gameId === undefined || a.gameId === gameId));
+  return [...state.alerts.values()].filter(a => !a.acknowledged && a.severity !== 'info' && (gameId === undefined || a.gameId === gameId));
 }
 
 export function gamesByBoard(state) {

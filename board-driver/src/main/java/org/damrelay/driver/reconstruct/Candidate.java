@@ -19,4 +19,7 @@ sealed interface Candidate {
 
     /** The last move turned out different: another legal move from the position before it. */
     record Replace(Move move) implements Candidate {}
+
+    /** One irregular move of SWR 7.2: recorded as played, the game goes on from the real position. */
+    record Irregular(IrregularMove move) implements Candidate {}
 }

@@ -35,6 +35,8 @@ public final class ScenarioParser {
                       steps | drag | slide | hold MS | light-square | fast
                       reverse | criss-cross | capture-first | remove-late | uncrown-first
                       by white|black    who presses the clock (default: the side to move)
+                      after MS          the mover thinks MS before this ply (from the previous
+                                        ply's last action: its press, or its last piece)
               takeback                  the last move is taken back on the board
               lift 33 / put 33 [w|b|W|B] a hand lifts a piece / puts down what it holds (or the piece given)
               remove 19[,23]            pieces taken off for good
@@ -136,6 +138,7 @@ public final class ScenarioParser {
         List<Integer> squares = Arrays.stream(parts).map(p -> square(n, p)).toList();
         PlyPlan plan = PlyPlan.clean();
         Color by = null;
+        Long thinkMs = null;
         for (int i = 2; i < w.length; i++) {
             String mod = w[i];
             switch (mod) {
@@ -159,10 +162,11 @@ public final class ScenarioParser {
                 case "remove-late" -> plan = plan.withRemoveLate(true);
                 case "uncrown-first" -> plan = plan.withUncrownFirst(true);
                 case "by" -> by = color(n, arg(n, w, ++i, "by"));
+                case "after" -> thinkMs = millis(n, arg(n, w, ++i, "after"));
                 default -> throw new ScenarioException(n, "unknown move modifier \"" + mod + "\"");
             }
         }
-        return new Step.MovePly(n, squares, capture, plan, by);
+        return new Step.MovePly(n, squares, capture, plan, by, thinkMs);
     }
 
     private static String arg(int n, String[] w, int i, String what) {

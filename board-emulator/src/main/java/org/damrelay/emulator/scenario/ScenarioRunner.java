@@ -55,7 +55,8 @@ public final class ScenarioRunner {
                     if (board.at(s) == Sensed.EMPTY) throw new ScenarioException(n, "no piece on " + s + " to take off");
                     removed.put(s, board.at(s));
                 }
-                session.ply(presser, move, m.plan());
+                if (m.thinkMs() != null) session.ply(presser, move, m.plan(), m.thinkMs());
+                else session.ply(presser, move, m.plan());
                 history.push(new Played(move, piece, removed, presser));
                 lastMover = presser;
                 turn = presser.opposite();

@@ -11,9 +11,10 @@ public sealed interface Step {
 
     /**
      * A ply by hand. {@code squares} is the notation's squares (from, landings..., to), {@code capture}
-     * whether it was written with x; {@code by} is who presses the clock (null: the side to move).
+     * whether it was written with x; {@code by} is who presses the clock (null: the side to move);
+     * {@code thinkMs} the mover's think time before it (null: drawn from the timing).
      */
-    record MovePly(int line, List<Integer> squares, boolean capture, PlyPlan plan, Color by) implements Step {}
+    record MovePly(int line, List<Integer> squares, boolean capture, PlyPlan plan, Color by, Long thinkMs) implements Step {}
 
     /** The last ply is undone on the board: piece back, captured pieces back, crown off. */
     record Takeback(int line) implements Step {}

@@ -38,10 +38,16 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
      * @param requestReadTimeoutMillis a plain HTTP request, or a WebSocket handshake, must arrive whole within this
      * @param authFailuresPerMinute    failed token checks per client address per minute before its attempts are refused unchecked
      * @param trustedProxies           addresses of reverse proxies whose X-Forwarded-For names the client (limits count that address)
+     * @param trustedRelays            other relays (ws://, wss://, http:// or https:// host[:port]) to which the pages this
+     *                                 relay serves may send an arbiter token or notation credential; its own origin always
+     * @param frameAncestors           sites that may show this relay's pages in a frame (CSP frame-ancestors); empty = none
      */
-    public record Edge(long requestReadTimeoutMillis, int authFailuresPerMinute, List<String> trustedProxies) {
+    public record Edge(long requestReadTimeoutMillis, int authFailuresPerMinute, List<String> trustedProxies,
+                       List<String> trustedRelays, List<String> frameAncestors) {
         public Edge {
             trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+            trustedRelays = trustedRelays == null ? List.of() : List.copyOf(trustedRelays);
+            frameAncestors = frameAncestors == null ? List.of() : List.copyOf(frameAncestors);
         }
     }
 

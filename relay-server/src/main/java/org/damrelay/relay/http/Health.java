@@ -1,5 +1,7 @@
 package org.damrelay.relay.http;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
@@ -31,7 +33,8 @@ public record Health(Status status, String reason) {
     }
 
     String json() {
-        if (reason.isEmpty()) return "{\"status\":\"" + status + "\"}";
-        return "{\"status\":\"" + status + "\",\"reason\":\"" + reason.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}";
+        ObjectNode o = JsonNodeFactory.instance.objectNode().put("status", status.name());
+        if (!reason.isEmpty()) o.put("reason", reason);
+        return o.toString();
     }
 }

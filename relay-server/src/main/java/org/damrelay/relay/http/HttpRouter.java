@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.config.RelayConfig;
@@ -42,8 +43,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
     private static final Pattern ROUND_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)/round/(\\d+)\\.pdn");
 
     /**
-     * The handlers a WebSocket path gets after its handshake. An edge relay has no ingest, arbiter
-     * or cluster state (null); only an origin serves {@code clusterState}, its released games for the edges.
+     * The handlers a WebSocket path gets after its handshake. An edge relay has no ingest or arbiter
+     * (null); only an origin answers its edges ({@code clusterOrigin}); {@code clusterHealth} is
+     * the cluster's part of /health (null for a single relay).
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
                             ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
@@ -104,9 +106,18 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         if (path.equals("/health")) {
-            Health health = core.failed() ? Health.down("journal failed") : Health.UP;
+            // a load balancer reads the status code: DOWN must not be a 200 that keeps drivers coming
+            String problem = core.ingestProblem();
+            Health health = problem == null ? Health.UP : Health.down(problem);
             if (endpoints.clusterHealth() != null) health = health.and(endpoints.clusterHealth().get());
             Responses.text(ctx, keepAlive, health.httpStatus(), "application/json", health.json(), cors);
+            return;
+        }
+        if (path.equals("/api/viewer")) {
+            // which relays the viewer's pages may send a token to besides this one (SecurityHeaders)
+            List<String> trusted = ctx.pipeline().get(SecurityHeaders.class).trustedOrigins();
+            Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json", "{\"trustedRelays\":["
+                    + trusted.stream().map(o -> "\"" + o + "\"").collect(Collectors.joining(",")) + "]}", cors);
             return;
         }
         if (path.equals("/metrics")) {

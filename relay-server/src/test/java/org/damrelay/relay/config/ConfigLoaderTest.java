@@ -54,6 +54,15 @@ class ConfigLoaderTest {
         assertEquals("Roel Boomstra", boards.get(0).white().name());
         assertEquals(2400, boards.get(0).white().rating());
         assertEquals("5522", boards.get(1).sourceBoard());
+        assertEquals("nl", e.language(), "a Dutch event unless the config says otherwise");
+    }
+
+    @Test
+    void anEventsLanguageIsDutchOrEnglishAndAnythingElseIsOneClearLine() {
+        assertEquals("en", ConfigLoader.parse("events: [{id: open, language: EN}]", null).event("open").language());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("events: [{id: open, language: de}]", null));
+        assertTrue(bad.getMessage().contains("language \"de\" must be nl or en"), bad.getMessage());
     }
 
     @Test
@@ -94,5 +103,15 @@ class ConfigLoaderTest {
         Files.writeString(f, "listen: {prot: 1}\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(f));
         assertTrue(e.getMessage().contains("prot"), e.getMessage());
+    }
+
+    @Test
+    void aRoundsDateIsADayOrNothing() {
+        RelayConfig c = ConfigLoader.parse("events: [{id: e, rounds: [{number: 1, date: \"2026-11-28\"}, {number: 2}]}]", null);
+        assertEquals("2026-11-28", c.event("e").round(1).date());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("events: [{id: e, rounds: [{number: 3, date: \"28-11-2026\"}]}]", null));
+        assertTrue(e.getMessage().contains("round 3: date \"28-11-2026\" is not a date YYYY-MM-DD"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
 }

@@ -25,7 +25,7 @@ class EdgeTest {
     @TempDir Path dir;
 
     private RelayConfig config(int perIp, List<String> proxies) {
-        RelayConfig c = TestRelay.config(dir, 0).withEdge(new RelayConfig.Edge(500, 10, proxies));
+        RelayConfig c = TestRelay.config(dir, 0).withEdge(new RelayConfig.Edge(500, 10, proxies, List.of(), List.of()));
         RelayConfig.Limits l = c.limits();
         return c.withLimits(new RelayConfig.Limits(l.maxFrameBytes(), l.spectatorMessagesPerSecond(), l.maxSubscriptionsPerConnection(),
                 perIp, l.idleTimeoutSeconds(), l.allowedOrigins(), l.writeBufferLowBytes(), l.writeBufferHighBytes(),

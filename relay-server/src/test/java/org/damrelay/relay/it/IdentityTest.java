@@ -20,6 +20,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.ResolveBlock;
+import org.damrelay.proto.StreamNotice;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
@@ -164,6 +165,13 @@ class IdentityTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> alerts(arbiter, EventType.BOARD_BLOCKED).size() == 1);
         String text = alerts(arbiter, EventType.BOARD_BLOCKED).get(0).getAlert().getEvent().getText();
         assertTrue(text.contains("MOVE_REFUSED") && text.contains("seq 2"), text);
+        // the parameters the pages word it from (issue 24): why, which seq, which board of which driver
+        StreamNotice refused = alerts(arbiter, EventType.BOARD_BLOCKED).get(0).getAlert().getEvent().getStream();
+        assertEquals(StreamNotice.Cause.REFUSED_EVENT, refused.getCause());
+        assertEquals(2, refused.getSeq());
+        assertEquals("MOVE_REFUSED", refused.getRefusal());
+        assertEquals("hall", refused.getDriver());
+        assertEquals("101", refused.getBoard());
         arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
 
         // the relay lost seqs 2..3 of board 102 (a repaired journal): the driver offers 4
@@ -172,6 +180,10 @@ class IdentityTest {
         sendRaw(d, "102", 4, Plays.event(Move.quiet(19, 23)));
         await().atMost(Duration.ofSeconds(30)).until(() -> alerts(arbiter, EventType.BOARD_BLOCKED).size() == 2);
         assertTrue(d.errors().stream().anyMatch(e -> e.getCode() == IngestError.Code.SEQUENCE_GAP));
+        StreamNotice gap = alerts(arbiter, EventType.BOARD_BLOCKED).get(1).getAlert().getEvent().getStream();
+        assertEquals(StreamNotice.Cause.SEQUENCE_GAP, gap.getCause());
+        assertEquals(4, gap.getSeq());
+        assertEquals(1, gap.getHeld(), "the relay holds board 102 up to seq 1");
         arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b2")));
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 3);
         sendRaw(d, "102", 4, Plays.event(Move.quiet(19, 23)));
