@@ -184,7 +184,7 @@ public final class SpectatorFanout {
         for (GameInfo info : games) {
             GameRecord g = core.book().game(info.getGameId());
             if (g == null) continue;
-            catchUp(c, g, s.getKnownMap().get(g.id()));
+            catchUp(c, g, s.getKnownMap().get(g.id()), s.getKnownEpochsOrDefault(g.id(), 0L));
             done.addGameIds(g.id());
             // counted after this subscriber was added: its own page never says "0 watching"
             done.putSpectators(g.id(), spectators(info));
@@ -193,7 +193,12 @@ public final class SpectatorFanout {
         c.send(SpectatorMessage.newBuilder().setSubscribed(done).build());
     }
 
-    private void catchUp(SpectatorConnection c, GameRecord g, Integer known) {
+    private void catchUp(SpectatorConnection c, GameRecord g, Integer known, long knownEpoch) {
+        if (known != null && g.rolledBack(known, knownEpoch)) {
+            // never other content under a number the spectator holds: a snapshot that says its view went back
+            c.send(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot().toBuilder().setRolledBack(true)).build());
+            return;
+        }
         List<GameUpdate> missed = known == null ? null : g.releasedSince(known, core.config().limits().maxCatchUpUpdates());
         if (missed == null) {
             c.sendShared(snapshotFrame(g));
