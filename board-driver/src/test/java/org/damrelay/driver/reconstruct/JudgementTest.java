@@ -33,7 +33,7 @@ class JudgementTest {
     @Test
     void aLegalMoveIsPlay() {
         GameModelLine g = game("W:W32,46:B3,19");
-        Candidate c = JUDGE.legal(g, board("B:W28,46:B3,19"), false, false);
+        Candidate c = JUDGE.legal(g, board("B:W28,46:B3,19"), false, false, new MoveTrace(300));
         assertEquals(new Candidate.Play(java.util.List.of(Move.quiet(32, 28))), c);
     }
 
@@ -41,7 +41,7 @@ class JudgementTest {
     void aStepWhileACaptureIsDueIsCaptureMissed() {
         GameModelLine g = game("W:W32,46,47:B3,25,28");
         Occupancy seen = board("B:W32,41,47:B3,25,28");
-        assertNull(JUDGE.legal(g, seen, true, true));
+        assertNull(JUDGE.legal(g, seen, true, true, new MoveTrace(300)));
         Candidate.Irregular ir = JUDGE.irregular(g, seen, NO_PRESS);
         assertEquals(IllegalKind.CAPTURE_MISSED, ir.move().kind());
         assertEquals(Color.WHITE, ir.move().mover());
