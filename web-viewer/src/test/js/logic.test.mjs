@@ -172,13 +172,6 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position after ply 12');
 });
 
-test('alert titles read as words with the article', async () => {
-  const { titleOf } = await import('../../main/resources/damrelay/viewer/js/alerts.js');
-  assert.equal(titleOf('BOARD_DISCONNECTED'), 'Board disconnected');
-  assert.equal(titleOf('TOUCH_MOVE'), 'Touched piece not played (art. 6.6)');
-  assert.equal(titleOf('ILLEGAL_MOVE', 'CAPTURE_MISSED'), 'Illegal move: capture missed (art. 6.2)');
-});
-
 test('a correction seen live is kept with the game and a set position is not a move mark', async () => {
   const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
   const { applyUpdate } = await import('../../main/resources/damrelay/viewer/js/connection.js');
@@ -193,4 +186,11 @@ test('a correction seen live is kept with the game and a set position is not a m
   store.status('e-r1-b2', { link: 'disconnected' });
   store.putGame({ id: 'e-r1-b2', moves: [] }, 1);
   assert.equal(store.state.games.get('e-r1-b2').status.link, 'disconnected');
+});
+
+test('the move list shows the mover\'s remaining time after each move', async () => {
+  const { moverTime } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  assert.equal(moverTime({ ply: 1, clock: { white: 5_390_000, black: 5_400_000 } }), 5_390_000);
+  assert.equal(moverTime({ ply: 2, clock: { white: 5_390_000, black: 5_380_000 } }), 5_380_000);
+  assert.equal(moverTime({ ply: 3, clock: null }), null);
 });

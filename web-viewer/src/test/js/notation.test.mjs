@@ -97,3 +97,20 @@ test('the console says how a notated board\'s moves come', async () => {
   assert.equal(statusLine({ ...base, notation: 'NOTATED', notator: 'Roel Boomstra' }), 'waiting · notated on a phone by Roel Boomstra');
   assert.equal(statusLine({ ...base, notation: 'ON_PAPER' }), 'waiting · digital notation stopped: on paper');
 });
+
+test('a move typed on a keyboard is the legal move it names; a short capture that two moves share asks for the path', async () => {
+  const { typedMove } = await import('../../main/resources/damrelay/viewer/js/taps.js');
+  const start = legalMoves(parseFen('W:W31-50:B1-20'));
+  assert.deepEqual([typedMove('32-28', start).move.from, typedMove('32-28', start).move.to], [32, 28]);
+  assert.equal(typedMove(' 32 - 28 ', start).move.to, 28, 'spaces are forgiven');
+  assert.match(typedMove('32-26', start).refused, /32 cannot go to 26/);
+  assert.match(typedMove('20-25', start).refused, /no legal move starts on 20/);
+  assert.match(typedMove('hello', start).refused, /type the move as squares/);
+  // the king on 47 captures 42, 31 or 29... (shared/spec position): two captures 47x.. end on the same square
+  const legal = legalMoves(parseFen('W:WK47:B14,19,29,31,42'));
+  const shared = legal.filter(m => legal.some(o => o !== m && o.from === m.from && o.to === m.to));
+  assert.ok(shared.length >= 2, 'the position has an ambiguous capture');
+  const { from, to } = shared[0];
+  assert.match(typedMove(`${from}x${to}`, legal).refused, /more than one capture/);
+  assert.deepEqual(typedMove(shared[0].path.join('x'), legal).move.path, shared[0].path, 'the full path names one');
+});

@@ -1,9 +1,10 @@
 // The notation page's service worker: its own files, network first, from the cache when the relay
 // cannot be reached, so a phone that reloads the page without a connection still has it (and the
 // entries kept in its storage). Every other request of the viewer passes through untouched.
-const CACHE = 'damrelay-notate-v1';
-const FILES = ['notate.html', 'css/viewer.css', 'css/notate.css', 'js/notate.js', 'js/fen.js', 'js/board.js', 'js/rules.js',
-  'js/taps.js', 'js/outbox.js', 'js/connection.js', 'js/ui.js', 'js/alerts.js', 'js/model.js', 'js/notation.js'];
+const CACHE = 'damrelay-notate-v2';
+const FILES = ['notate.html', 'js/main.js', 'css/viewer.css', 'css/notate.css', 'js/notate.js', 'js/fen.js', 'js/board.js', 'js/rules.js',
+  'js/taps.js', 'js/outbox.js', 'js/connection.js', 'js/ui.js', 'js/alerts.js', 'js/model.js', 'js/notation.js',
+  'js/i18n.js', 'js/i18n/nl.js', 'js/i18n/en.js'];
 const OURS = new Set(FILES.map(f => new URL(f, self.registration.scope).pathname));
 
 self.addEventListener('install', ev => {

@@ -1,6 +1,7 @@
 package org.damrelay.app;
 
 import org.damrelay.app.demo.DemoCommand;
+import org.damrelay.app.kit.EventCommand;
 import org.damrelay.driver.cli.BoardCommand;
 import org.damrelay.driver.cli.CaptureDumpCommand;
 import org.damrelay.driver.cli.DriverCommand;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Command;
                 JournalCommand.class,
                 DriverCommand.class,
                 DemoCommand.class,
+                EventCommand.class,
         })
 public final class Damrelay {
     public static void main(String[] args) {

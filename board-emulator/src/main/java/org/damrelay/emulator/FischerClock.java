@@ -5,10 +5,11 @@ import org.damrelay.draughts.rules.Color;
 import org.damrelay.driver.board.ClockReading;
 
 /**
- * A Fischer clock (e.g. 1:20 + 1 min/move) with a lever, as the board reads it. A press by a side
- * whose clock runs stops it, adds the increment and starts the other; a press on a side already
- * stopped changes nothing (the button is down) but the board still reports a reading. Times are
- * reported in whole seconds, as BWTIME carries them.
+ * A Fischer clock (e.g. 1:20 + 1 min/move) with a lever, as the board reads it. The lever is a
+ * rocker (dgt-board.md, "Clock"): a press by a side whose clock runs pushes that side down, stops
+ * its clock, adds the increment and raises the other side, whose clock starts; a press on a side
+ * already down changes nothing but the board still reports a reading. Times are reported in whole
+ * seconds, as BWTIME carries them.
  */
 public final class FischerClock {
     /** A move quota (SWR 10.1): every {@code moves}-th move of a player adds {@code next} to his time, at its press. */
@@ -87,7 +88,8 @@ public final class FischerClock {
         }
         l = Math.max(0, l);
         r = Math.max(0, r);
-        boolean leverHighRight = rightRunning != null && !rightRunning;
+        // the lever is a rocker: high on the side whose clock runs (the presser pushed his side down)
+        boolean leverHighRight = rightRunning != null && rightRunning;
         return new ClockReading(Duration.ofSeconds(l / 1000), Duration.ofSeconds(r / 1000), l == 0, r == 0,
                 rightRunning != null, leverHighRight, true);
     }

@@ -238,6 +238,10 @@ public final class RecordFile {
                 Files.write(aside, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             } catch (FileAlreadyExistsException e) {
                 continue;
+            } catch (IOException e) {
+                // a full disk: no partial copy left behind for the next start to multiply
+                Files.deleteIfExists(aside);
+                throw e;
             }
             try (FileChannel ch = FileChannel.open(aside, StandardOpenOption.WRITE)) {
                 ch.force(true);

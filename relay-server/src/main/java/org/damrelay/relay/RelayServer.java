@@ -11,6 +11,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.util.concurrent.Promise;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -21,6 +22,7 @@ import io.netty.handler.codec.compression.StandardCompressionOptions;
 import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import org.damrelay.relay.http.SecurityHeaders;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
@@ -32,15 +34,18 @@ import java.util.Set;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameUpdate;
+import org.damrelay.proto.RelayAlert;
+import org.damrelay.proto.RelayAlertType;
 import org.damrelay.relay.arbiter.ArbiterHandler;
 import org.damrelay.relay.arbiter.ArbiterHttp;
 import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.cluster.ClusterConfig;
 import org.damrelay.relay.cluster.EdgeFeed;
 import org.damrelay.relay.cluster.RedisStreamBus;
-import org.damrelay.relay.cluster.SpectatorView;
+import org.damrelay.relay.cluster.ClusterMetrics;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
 import org.damrelay.relay.fanout.SpectatorFanout;
@@ -75,6 +80,8 @@ public final class RelayServer implements AutoCloseable {
     private final int port;
     private final ChannelGroup webSockets;
     private final Cluster cluster;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final Promise<Void> closed = GlobalEventExecutor.INSTANCE.newPromise();
 
     /** This relay's part in a cluster: its bus to close, and on an edge the feed. */
     private record Cluster(ClusterConfig.Role role, AutoCloseable bus, EdgeFeed feed) implements AutoCloseable {
@@ -91,23 +98,28 @@ public final class RelayServer implements AutoCloseable {
 
         /** Spectators only: no journal, no ingest, no arbiter, no notation; the games come from the origin. */
         static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
-            RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
+            RelayMetrics metrics = new RelayMetrics(false);
+            RelayCore core = RelayCore.replica(config, metrics, new InProcessBus());
             SpectatorFanout fanout = new SpectatorFanout(core);
-            return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter, null), fanout, null, null);
+            EdgeFeed feed = EdgeFeed.start(core, cc, ClusterMetrics.edge(metrics.registry()));
+            return new Wiring(core, new Cluster(cc.role(), null, feed), new HttpRouter.Endpoints(
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null),
+                    fanout, null, null);
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
         static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter)
                 throws IOException {
-            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
+            RelayMetrics metrics = new RelayMetrics();
+            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc, ClusterMetrics.origin(metrics.registry())) : null;
             RelayCore core;
             try {
-                core = RelayCore.open(config, new RelayMetrics(), redis != null ? redis : new InProcessBus());
+                core = RelayCore.open(config, metrics, redis != null ? redis : new InProcessBus());
             } catch (IOException | RuntimeException e) {
                 if (redis != null) redis.close();
                 throw e;
             }
+            if (redis != null) core.execute(() -> redis.attach(core.book()));
             IngestService ingest = new IngestService(core);
             SpectatorFanout fanout = new SpectatorFanout(core);
             ArbiterService arbiter = new ArbiterService(core, ingest);
@@ -118,7 +130,7 @@ public final class RelayServer implements AutoCloseable {
                     () -> new SpectatorHandler(core, fanout),
                     () -> new ArbiterHandler(core, arbiter),
                     new ArbiterHttp(core, arbiter),
-                    redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
+                    redis != null ? redis.originLog() : null, redis != null ? redis::health : null,
                     webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter);
         }
     }
@@ -144,12 +156,14 @@ public final class RelayServer implements AutoCloseable {
         if (problem != null) throw new IllegalArgumentException(problem);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
+        SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
         Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
                 : Wiring.relay(config, cc, webSockets, sweeps, limiter);
         RelayCore core = w.core();
+        limiter.reportTo(core.metrics());
         Cluster cluster = w.cluster();
         HttpRouter.Endpoints endpoints = w.endpoints();
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
@@ -178,6 +192,7 @@ public final class RelayServer implements AutoCloseable {
                             if (ssl != null) ch.pipeline().addLast("tls", ssl.newHandler(ch.alloc()));
                             ch.pipeline().addLast("limiter", limiter)
                                     .addLast("http", new HttpServerCodec())
+                                    .addLast(SecurityHeaders.NAME, securityHeaders)
                                     // gzip for clients that accept it (a round's JSON shrinks ~10x); the
                                     // WebSocket handshake takes it out of the pipeline with the aggregator
                                     .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))
@@ -225,9 +240,20 @@ public final class RelayServer implements AutoCloseable {
             core.execute(() -> {
                 ingest.closeRevoked(core.tokens());
                 arbiter.closeRevoked(core.tokens());
+                arbiter.relayAlert(configAlert("config read", true));
             });
         }
         log.info("tokens re-read: {} events", newConfig.events().size());
+    }
+
+    /** A changed config could not be used (the last good one stays): the arbiters are told. */
+    public void configRejected(String reason) {
+        if (arbiter != null) core.execute(() -> arbiter.relayAlert(configAlert(reason, false)));
+    }
+
+    private static RelayAlert configAlert(String text, boolean cleared) {
+        return RelayAlert.newBuilder().setType(RelayAlertType.CONFIG_REJECTED).setText(text)
+                .setRelayTimeMs(System.currentTimeMillis()).setCleared(cleared).build();
     }
 
     /**
@@ -266,6 +292,19 @@ public final class RelayServer implements AutoCloseable {
 
     @Override
     public void close() {
+        // a signal, the shutdown hook and a caller may all ask: the first one closes, the others wait for it
+        if (!closing.compareAndSet(false, true)) {
+            closed.awaitUninterruptibly(30, TimeUnit.SECONDS);
+            return;
+        }
+        try {
+            closeOnce();
+        } finally {
+            closed.setSuccess(null);
+        }
+    }
+
+    private void closeOnce() {
         serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         // tell every WebSocket why it goes: drivers and viewers reconnect, they were not refused
         webSockets.writeAndFlush(new CloseWebSocketFrame(1001, "relay shutting down")).awaitUninterruptibly(2, TimeUnit.SECONDS);
@@ -274,6 +313,7 @@ public final class RelayServer implements AutoCloseable {
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         closeQuietly(cluster);
         core.close();
+        core.metrics().close();
     }
 
     private static void closeQuietly(AutoCloseable c) {

@@ -1,27 +1,37 @@
-// Arbiter console: alert feed, per-board status, blocked boards, acknowledge, enter a result, correct a game.
-import { createStore, gamesByBoard, openAlerts } from './model.js';
-import { titleOf } from './alerts.js';
-import { connectArbiter, relayBase } from './connection.js';
+// Arbiter console for a real round: what needs the arbiter now (by board, with "acknowledge all of
+// this board"), a count with a cue for new ones, every board of the round in one list with its
+// status and its own history one click away, a filter by board; blocked boards, results and
+// corrections. The triage itself is alerts.js; what needs action is the relay's word.
+import { createStore, gamesByBoard } from './model.js';
+import { triage, freshActions } from './alerts.js';
+import { alertWords, titleWithArticle, drawRuleText, drawArticle } from './alert-text.js';
+import { connectArbiter, credentialBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
 import { mountBlocked } from './blocked.js';
+import { t, has, formatTime } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
+const SOUND_KEY = 'damrelay.consoleSound';
+const HISTORY_KEY = 'damrelay.consoleHistory';
+/** How often the console looks again at conditions that need the arbiter once they last. */
+const LASTING_CHECK_MS = 5_000;
 
 /** The per-board status line: what the arbiter needs to know at a glance. */
 export function statusLine(game) {
   const s = game.status;
   // a board the relay has had moves from, and no disconnection since, is connected
   const link = s.link === 'waiting' && game.moves.length ? 'connected' : s.link;
-  const parts = [game.result && link !== 'disconnected' ? 'finished' : link === 'connected' ? 'connected' : link === 'disconnected' ? 'board disconnected' : 'waiting'];
+  const parts = [t(game.result && link !== 'disconnected' ? 'console.status.finished'
+    : link === 'connected' ? 'console.status.connected' : link === 'disconnected' ? 'console.status.disconnected' : 'console.status.waiting')];
   // a board without sensors: how its moves come (docs/notation.md)
-  if (game.notation === 'NOTATED') parts.push(game.notator ? `notated on a phone by ${game.notator}` : 'notated on a phone');
-  if (game.notation === 'ON_PAPER') parts.push('digital notation stopped: on paper');
-  if (s.outOfStep) parts.push('out of step');
-  if (s.uncrowned?.length) parts.push(`uncrowned king on ${s.uncrowned.join(', ')}`);
-  if (game.result) parts.push(`result ${game.result}`);
+  if (game.notation === 'NOTATED') parts.push(game.notator ? t('console.status.notatedBy', { name: game.notator }) : t('console.status.notated'));
+  if (game.notation === 'ON_PAPER') parts.push(t('console.status.onPaper'));
+  if (s.outOfStep) parts.push(t('console.status.outOfStep'));
+  if (s.uncrowned?.length) parts.push(t('console.status.uncrowned', { squares: s.uncrowned.join(', ') }));
+  if (game.result) parts.push(t('console.status.result', { result: game.result }));
   return parts.join(' · ');
 }
 
@@ -35,68 +45,135 @@ export const DRAW_NEAR_MOVES = 3;
 export function drawCounts(game) {
   return (game.status.draws ?? []).map(d => {
     const count = d.count ?? 0;
-    return { text: `${d.label} rule: ${count} of ${d.limit}`, article: d.article ?? '', near: d.limit - count <= DRAW_NEAR_MOVES };
+    return {
+      text: t('console.drawCount', { rule: drawRuleText(d.rule, d.label), count, limit: d.limit }),
+      article: drawArticle(d.rule) || d.article || '', near: d.limit - count <= DRAW_NEAR_MOVES,
+    };
   });
 }
 
-export function alertsNewestFirst(state) {
-  return [...state.alerts.values()].sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || Number(b.id) - Number(a.id) || b.id.localeCompare(a.id));
-}
+const boardName = (game, alert) => game?.board ?? alert?.board ?? '?';
 
-function alertItem(a, state, actions) {
-  const g = state.games.get(a.gameId);
-  const board = g?.board ?? a.board ?? '?';
-  const name = titleOf(a.type, a.subtype);
-  const time = a.at ? new Date(a.at).toLocaleTimeString() : '';
-  return h('li', { class: `alert severity-${(a.severity ?? 'info').toLowerCase()}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
-    h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply }), dataset: { focusKey: `open-${a.id}` },
-      'aria-label': `Open board ${board} at ply ${a.ply}: ${name}` },
-      h('span', { class: 'severity' }, (a.severity ?? 'info').toUpperCase()),
-      h('span', { class: 'where' }, `Board ${board} · ply ${a.ply ?? '–'}`),
-      h('span', { class: 'type', title: a.subtype ? `${a.type}.${a.subtype}` : a.type }, name),
-      h('span', { class: 'text' }, a.text ?? ''),
-      time ? h('time', { datetime: new Date(a.at).toISOString(), title: 'when the relay accepted it' }, time) : null),
+/** One alert: its words (title with article, sentence), where and when, and its acknowledgement. */
+function alertItem(a, game, actions) {
+  const board = boardName(game, a);
+  const words = alertWords(a.event ?? { type: a.type, subtype: a.subtype, ply: a.ply }, { variant: game?.variant });
+  const title = titleWithArticle(words);
+  const kind = a.severity === 'info' ? 'info' : 'action';
+  return h('li', { class: `alert severity-${kind}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
+    h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply || null }), dataset: { focusKey: `open-${a.id}` },
+      'aria-label': t('console.alert.open', { board, ply: a.ply || '–', title }) },
+      h('span', { class: 'severity' }, t(`console.severity.${kind}`)),
+      h('span', { class: 'where' }, a.ply ? t('console.alert.whereAtPly', { board, ply: a.ply }) : t('common.board', { board })),
+      h('span', { class: 'type' }, title),
+      h('span', { class: 'text' }, words.text),
+      a.at ? h('time', { datetime: new Date(a.at).toISOString(), title: t('console.alert.relayTime') }, formatTime(a.at)) : null),
     a.acknowledged
-      ? h('span', { class: 'acked' }, 'acknowledged')
-      : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id), 'aria-label': `Acknowledge ${name} on board ${board}` }, 'Acknowledge'));
+      ? h('span', { class: 'acked' }, a.acknowledgedBy ? t('console.alert.acknowledgedBy', { name: a.acknowledgedBy }) : t('console.alert.acknowledged'))
+      : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id),
+        'aria-label': t('console.alert.ackLabel', { title, board }) }, t('console.alert.ack')));
 }
 
-function renderConsole(root, state, actions) {
-  const alerts = alertsNewestFirst(state);
-  root.querySelector('.alert-count').textContent = `${openAlerts(state).length} open`;
-  root.querySelector('.alerts').replaceChildren(...(alerts.length ? alerts.map(a => alertItem(a, state, actions)) : [h('li', { class: 'empty' }, 'No alerts.')]));
+function ackBoardButton(gameId, board, open, upTo, actions) {
+  return h('button', { type: 'button', class: 'ack-board', dataset: { focusKey: `ack-board-${gameId}` },
+    onclick: () => actions.acknowledgeBoard(gameId, board, upTo) }, t('console.ackBoard', { board, n: open }));
+}
+
+/** A board with alerts that need action: its alerts newest first, and one button for all of them. */
+function actionGroup(group, state, seen, actions) {
+  const g = state.games.get(group.gameId);
+  const board = boardName(g, group.alerts[0]);
+  const open = seen.boards.get(group.gameId)?.open ?? group.alerts.length;
+  return h('li', { class: 'action-board', dataset: { game: group.gameId } },
+    h('div', { class: 'action-head' },
+      h('h3', {}, g ? t('console.boardPlayers', { board, white: g.white.name, black: g.black.name }) : t('common.board', { board })),
+      ackBoardButton(group.gameId, board, open, group.upTo, actions)),
+    h('ol', { class: 'alerts' }, group.alerts.map(a => alertItem(a, g, actions))));
+}
+
+/** A board of the round: status, draw counts, what is open, and its own history one click away. */
+function boardRow(g, view, expanded, actions) {
+  const board = g.board ?? '?';
+  const info = view.boards.get(g.id) ?? { all: [], open: 0, action: 0, upTo: 0 };
+  const isOpen = expanded.has(g.id);
+  return h('li', { class: `board-row${info.action ? ' needs-action' : ''}`, dataset: { game: g.id } },
+    h('div', { class: 'board-line' },
+      h('strong', {}, t('common.board', { board })), ' ',
+      h('span', { class: 'players' }, `${g.white.name} – ${g.black.name}`), ' ',
+      h('span', { class: 'status-line' }, statusLine(g)),
+      ...drawCounts(g).map(d => h('span', { class: `draw-count${d.near ? ' draw-near' : ''}`, title: d.article,
+        'aria-label': t(d.near ? 'console.drawNearLabel' : 'console.drawLabel', { text: d.text, article: d.article }) }, d.text)),
+      info.action ? h('span', { class: 'action-badge' }, t('console.actionBadge', { n: info.action })) : null,
+      h('button', { type: 'button', class: 'history-toggle', 'aria-expanded': String(isOpen), dataset: { focusKey: `history-${g.id}` },
+        onclick: () => actions.toggleHistory(g.id) }, t('console.history', { n: info.all.length }))),
+    isOpen ? h('div', { class: 'history' },
+      info.open ? ackBoardButton(g.id, board, info.open, info.upTo, actions) : null,
+      info.all.length ? h('ol', { class: 'alerts', 'aria-label': t('console.historyLabel', { board }) }, info.all.map(a => alertItem(a, g, actions)))
+        : h('p', { class: 'empty' }, t('console.historyEmpty'))) : null);
+}
+
+function renderConsole(root, state, ui, actions, now = Date.now()) {
   const games = gamesByBoard(state);
-  root.querySelector('.statuses').replaceChildren(...games.map(g => h('li', { dataset: { game: g.id } },
-    h('strong', {}, `Board ${g.board ?? '?'}`), ' ', h('span', { class: 'status-line' }, statusLine(g)),
-    ...drawCounts(g).map(d => h('span', { class: `draw-count${d.near ? ' draw-near' : ''}`, title: d.article,
-      'aria-label': `${d.text}${d.near ? ', a draw is near' : ''} (${d.article})` }, d.text)))));
+  const only = ui.filter && state.games.has(ui.filter) ? ui.filter : null;
+  const view = triage([...state.alerts.values()], id => state.games.get(id)?.board ?? null, now, only);
+  root.querySelector('.relay-alerts').replaceChildren(...[...state.relayAlerts.values()].map(a => h('li', { class: 'relay-alert', dataset: { type: a.type } },
+    h('strong', {}, has(`console.relayAlert.${a.type}`) ? t(`console.relayAlert.${a.type}`) : t('console.relayAlert.other')),
+    h('p', { class: 'relay-alert-details' }, [a.at ? formatTime(a.at) : '', a.text].filter(Boolean).join(' · ')))));
+  root.querySelector('.action-groups').replaceChildren(...(view.groups.length
+    ? view.groups.map(g => actionGroup(g, state, view, actions)) : [h('li', { class: 'empty' }, t('console.nothingNeeded'))]));
+  const shown = only ? games.filter(g => g.id === only) : games;
+  root.querySelector('.statuses').replaceChildren(...shown.map(g => boardRow(g, view, ui.expanded, actions)));
+  const filter = root.querySelector('select.filter-choice');
+  filter.replaceChildren(h('option', { value: '' }, t('console.filterAll')),
+    ...games.map(g => h('option', { value: g.id }, t('common.board', { board: g.board ?? '?' }))));
+  filter.value = only ?? '';
   for (const select of root.querySelectorAll('select.game-choice')) {
     const chosen = select.value;
-    select.replaceChildren(...games.map(g => h('option', { value: g.id }, `Board ${g.board ?? '?'}: ${g.white.name} – ${g.black.name}`)));
+    select.replaceChildren(...games.map(g => h('option', { value: g.id }, t('console.boardPlayers', { board: g.board ?? '?', white: g.white.name, black: g.black.name }))));
     if (chosen && state.games.has(chosen)) select.value = chosen;
   }
   renderOverview(root.querySelector('.overview'), state, { arbiter: true });
   const report = root.querySelector('a.report-link');
-  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event') });
+  if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event'), round: params().get('round') });
+  return view;
 }
 
 /** The Correction a form describes: take back to a ply, replace the move at a ply, or set a position. */
 export function correctionOf(kind, ply, text, reason) {
-  if (!Number.isInteger(ply) || ply < 0) throw new Error(`"${ply}" is not a ply number (1 = white's first move)`);
+  if (!Number.isInteger(ply) || ply < 0) throw new Error(t('console.correct.notPly', { ply }));
   if (kind === 'TAKE_BACK') return { kind, ply, reason };
   if (kind === 'REPLACE_MOVE') {
     const path = pathOf(text);
-    if (path.length < 2) throw new Error(`"${text}" is not a move (e.g. 32-28 or 28x19)`);
+    if (path.length < 2) throw new Error(t('console.correct.notMove', { text }));
     return { kind, ply, move: { from: path[0], to: path[path.length - 1], path }, notation: text.trim(), reason };
   }
   if (kind === 'SET_POSITION') {
-    if (!/^[WB]:/i.test(text.trim())) throw new Error(`"${text}" is not a FEN (e.g. W:W31-50:B1-20)`);
+    if (!/^[WB]:/i.test(text.trim())) throw new Error(t('console.correct.notFen', { text }));
     return { kind, ply, fen: text.trim(), reason };
   }
-  throw new Error(`unknown correction "${kind}"`);
+  throw new Error(t('console.correct.unknownKind'));
 }
 
-export function startArbiterPage() {
+/** A short tone for a new alert that needs action, when the arbiter switched sound on (a click allows audio). */
+function beeper() {
+  let ctx = null;
+  return {
+    enable() { ctx ??= new AudioContext(); return ctx.resume(); },
+    beep() {
+      if (!ctx || ctx.state !== 'running') return;
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.25);
+    },
+  };
+}
+
+export async function startArbiterPage() {
   const root = document.getElementById('arbiter');
   const login = document.getElementById('login');
   const eventId = params().get('event') ?? '';
@@ -104,10 +181,11 @@ export function startArbiterPage() {
   // The token is kept for this tab only; it never goes into links.
   const token = sessionStorage.getItem(TOKEN_KEY);
   const loginError = login.querySelector('.login-error');
+  const connection = document.getElementById('connection');
   const showLogin = message => {
     login.hidden = false;
     root.hidden = true;
-    document.getElementById('connection').textContent = message ? 'Not signed in' : 'Sign in';
+    connection.textContent = t(message ? 'console.login.notSignedIn' : 'console.login.signIn');
     loginError.textContent = message ?? '';
     loginError.hidden = !message;
     login.querySelector('input[name="event"]').value = eventId;
@@ -119,6 +197,17 @@ export function startArbiterPage() {
     sessionStorage.setItem(TOKEN_KEY, f.token.value.trim());
     location.href = pageLink('arbiter.html', { event: f.event.value.trim(), round: f.round.value || null });
   });
+  // A token goes only to the relay that served the page, or one it trusts: a crafted ?relay= gets
+  // nothing, not even what would be typed into the sign-in form.
+  let base;
+  try {
+    base = await credentialBase(location);
+  } catch (e) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    showLogin(e.message);
+    for (const el of login.elements) el.disabled = true;
+    return;
+  }
   if (!token || !eventId) {
     showLogin(null);
     return;
@@ -127,8 +216,7 @@ export function startArbiterPage() {
   root.hidden = true;
   login.hidden = true;
   const store = createStore();
-  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
-  const base = relayBase(location);
+  bindConnectionStatus(store, connection, document.getElementById('delay'));
   // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
   const arbiter = connectArbiter({ store, base, token, eventId, round });
   // the console is live; the notice tells the arbiter how late spectators see this round
@@ -138,24 +226,40 @@ export function startArbiterPage() {
     if (link?.state === 'refused') {
       sessionStorage.removeItem(TOKEN_KEY);
       arbiter.close();
-      showLogin(`The relay refused the token for event "${eventId}": ${String(link.error ?? '').replace(/^refused: /, '')}`);
+      showLogin(t('console.login.refused', { event: eventId, reason: String(link.error ?? '').replace(/^refused: /, '') }));
     } else if (link?.accepted && root.hidden && login.hidden) {
       root.hidden = false;
     }
   });
   const feedback = root.querySelector('.feedback');
+  // the relay's answer is English, for logs: the arbiter reads words, the answer stays in the tooltip
   const attempt = (what, promise) => {
-    feedback.textContent = `${what}: sending…`;
-    promise.then(ok => { feedback.textContent = `${what}: ${ok || 'done'}`; },
-      e => { feedback.textContent = `${what} failed: ${e.message}`; });
+    feedback.textContent = t('console.feedback.sending', { what });
+    feedback.title = '';
+    promise.then(ok => {
+      feedback.textContent = t('console.feedback.done', { what, answer: t('console.feedback.ok') });
+      feedback.title = typeof ok === 'string' ? ok : '';
+    }, e => { feedback.textContent = t('console.feedback.failed', { what, error: e.message }); });
   };
-  const actions = { acknowledge: alertId => attempt('Acknowledge', arbiter.acknowledge(alertId)) };
+  // which boards' histories are open: kept for this tab, so a reload shows the same console
+  const ui = { filter: params().get('board') ?? '', expanded: new Set(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')) };
+  const keepExpanded = () => sessionStorage.setItem(HISTORY_KEY, JSON.stringify([...ui.expanded]));
+  const rerender = perFrame(() => keepFocus(() => render()));
+  const actions = {
+    acknowledge: alertId => attempt(t('console.action.ack'), arbiter.acknowledge(alertId)),
+    acknowledgeBoard: (gameId, board, upTo) => attempt(t('console.action.ackBoard', { board }), arbiter.acknowledgeBoard(gameId, upTo)),
+    toggleHistory: gameId => {
+      if (!ui.expanded.delete(gameId)) ui.expanded.add(gameId);
+      keepExpanded();
+      rerender();
+    },
+  };
   mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
   mountBlocked(root.querySelector('.blocked'), store, arbiter, attempt);
   root.querySelector('form.result-form').addEventListener('submit', e => {
     e.preventDefault();
     const f = e.currentTarget;
-    attempt('Result', arbiter.enterResult(f.game.value, f.result.value));
+    attempt(t('console.action.result'), arbiter.enterResult(f.game.value, f.result.value));
   });
   root.querySelector('form.correct-form').addEventListener('submit', e => {
     e.preventDefault();
@@ -164,28 +268,79 @@ export function startArbiterPage() {
     try {
       correction = correctionOf(f.kind.value, Number(f.ply.value), f.value.value, f.reason.value.trim());
     } catch (err) {
-      feedback.textContent = `Correction not sent: ${err.message}`;
+      feedback.textContent = t('console.correct.notSent', { error: err.message });
       return;
     }
-    attempt('Correction', arbiter.correct(f.game.value, correction));
+    attempt(t('console.action.correction'), arbiter.correct(f.game.value, correction));
   });
   root.querySelector('button.logout').addEventListener('click', () => {
     sessionStorage.removeItem(TOKEN_KEY);
     location.href = pageLink('arbiter.html', { event: eventId, round: round || null });
   });
-  // Screen readers hear each new alert once, not the whole feed again at every re-render.
-  const announcer = root.querySelector('.announcer');
-  const announced = new Set();
-  const rerender = perFrame(() => keepFocus(() => renderConsole(root, store.state, actions)));
-  store.subscribe((state, what) => {
-    if (what.kind !== 'connection' && what.kind !== 'delay') rerender();
-    if (what.kind === 'alert' && !announced.has(what.alertId)) {
-      announced.add(what.alertId);
-      const a = state.alerts.get(what.alertId);
-      if (!a.acknowledged) announcer.textContent = `New ${a.severity} alert, board ${a.board ?? '?'}, ply ${a.ply}: ${a.subtype ?? a.type}. ${a.text}`;
-    }
+  // the filter: one board's alerts and row, its history open; kept in the address for a reload
+  root.querySelector('select.filter-choice').addEventListener('change', e => {
+    ui.filter = e.currentTarget.value;
+    if (ui.filter) ui.expanded.add(ui.filter);
+    history.replaceState(null, '', pageLink('arbiter.html', { event: eventId, round: round || null, board: ui.filter || null }));
+    rerender();
   });
-  renderConsole(root, store.state, actions);
+  if (ui.filter) ui.expanded.add(ui.filter);
+  // the cue for new alerts that need action: the count flashes, the screen reader hears it once, and a tone if switched on
+  const sound = beeper();
+  const soundButton = root.querySelector('button.sound');
+  const showSound = on => {
+    soundButton.setAttribute('aria-pressed', String(on));
+    soundButton.textContent = t(on ? 'console.soundOn' : 'console.soundOff');
+  };
+  let soundOn = localStorage.getItem(SOUND_KEY) === 'on';
+  showSound(soundOn);
+  soundButton.addEventListener('click', () => {
+    soundOn = !soundOn;
+    localStorage.setItem(SOUND_KEY, soundOn ? 'on' : 'off');
+    showSound(soundOn);
+    if (soundOn) sound.enable().then(() => sound.beep());
+  });
+  if (soundOn) document.addEventListener('click', () => sound.enable(), { once: true }); // audio may start only after a gesture
+  const announcer = root.querySelector('.announcer');
+  const count = root.querySelector('.action-count');
+  const cued = new Set();
+  // The count, the tab title and the cue follow every alert at once, not per animation frame: a
+  // browser pauses frames in a background tab, and that is where the title and the tone matter.
+  const cue = () => {
+    const { count: boards, groups } = triage([...store.state.alerts.values()], () => null, Date.now());
+    // a problem of the relay itself needs the arbiter as much as a board's
+    const total = boards + store.state.relayAlerts.size;
+    count.textContent = total ? t('console.count', { n: total }) : t('console.countNone');
+    count.dataset.count = String(total);
+    document.title = total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle');
+    const fresh = freshActions(groups, cued);
+    if (!fresh.length) return;
+    fresh.forEach(a => cued.add(a.id));
+    const newest = fresh.reduce((x, y) => ((y.at ?? 0) > (x.at ?? 0) ? y : x));
+    const words = alertWords(newest.event ?? { type: newest.type }, { variant: store.state.games.get(newest.gameId)?.variant });
+    announcer.textContent = t('console.announce', { n: fresh.length, board: boardName(store.state.games.get(newest.gameId), newest), title: titleWithArticle(words) });
+    count.classList.remove('fresh');
+    void count.offsetWidth; // restart the flash
+    count.classList.add('fresh');
+    if (soundOn) sound.beep();
+  };
+  const render = () => renderConsole(root, store.state, ui, actions);
+  const CUED_BY = new Set(['alert', 'ack', 'relayAlert', 'status']);
+  // once for a burst (the relay replays every alert after a connect): a timer, which background tabs keep
+  let cuePending = false;
+  const cueSoon = () => {
+    if (cuePending) return;
+    cuePending = true;
+    setTimeout(() => { cuePending = false; cue(); }, 0);
+  };
+  store.subscribe((_, what) => {
+    if (CUED_BY.has(what.kind)) cueSoon();
+    if (what.kind !== 'connection' && what.kind !== 'delay') rerender();
+  });
+  render();
+  cue();
+  // a board that stays disconnected needs the arbiter once it lasted: look again now and then
+  setInterval(() => { cue(); rerender(); }, LASTING_CHECK_MS);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);
   window.damrelay = { store, arbiter };
 }

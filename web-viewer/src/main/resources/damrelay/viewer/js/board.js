@@ -1,5 +1,6 @@
 // SVG rendering of a 10x10 draughts position. Pure DOM building: no state is kept here.
 import { squareToRowCol } from './fen.js';
+import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 50;
@@ -25,9 +26,9 @@ function describe(position) {
   for (const [sq, p] of [...position.pieces].sort((a, b) => a[0] - b[0])) {
     groups[p.color][p.king ? 'kings' : 'men'].push(sq);
   }
-  const part = (name, list) => (list.length ? `${name} ${list.join(', ')}` : '');
-  const side = c => [part('men', groups[c].men), part('kings', groups[c].kings)].filter(Boolean).join('; ') || 'none';
-  return `White: ${side('W')}. Black: ${side('B')}. ${position.side === 'W' ? 'White' : 'Black'} to move.`;
+  const part = (key, list) => (list.length ? t(key, { squares: list.join(', ') }) : '');
+  const side = c => [part('board.men', groups[c].men), part('board.kings', groups[c].kings)].filter(Boolean).join('; ') || t('board.none');
+  return t('board.position', { white: side('W'), black: side('B'), side: t(position.side === 'W' ? 'common.white' : 'common.black') });
 }
 
 /**
@@ -36,7 +37,7 @@ function describe(position) {
  *          highlight {path: [squares], captured: [squares]}, uncrowned: [squares]
  */
 export function renderBoard(position, options = {}) {
-  const { flipped = false, numbers = false, label = 'Board', highlight = null, uncrowned = [] } = options;
+  const { flipped = false, numbers = false, label = t('board.label'), highlight = null, uncrowned = [] } = options;
   const svg = el('svg', {
     viewBox: `0 0 ${CELL * 10} ${CELL * 10}`, class: 'board', role: 'img',
     'aria-label': `${label}. ${describe(position)}`, 'data-side': position.side,

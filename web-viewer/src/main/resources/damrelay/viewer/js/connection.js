@@ -1,8 +1,8 @@
 // The one module that speaks the relay's wire protocol (docs/protocol.md, proto3 canonical JSON):
 // frames in, model calls out. Reconnects by itself with capped exponential backoff and resumes
 // from the versions it holds (`known`), so a relay restart costs no snapshot it does not need.
-import { articleOf, severityOf } from './alerts.js';
 import { lastPly, firstPly } from './model.js';
+import { t } from './i18n.js';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -21,6 +21,48 @@ export function relayBase(location) {
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   const path = param ? url.pathname.replace(/\/(ws)?\/?$/, '') : '';
   return { ws: `${secure ? 'wss' : 'ws'}://${url.host}${path}`, http: `${secure ? 'https' : 'http'}://${url.host}${path}` };
+}
+
+/** The http(s) origin of an address in any of the four forms (ws, wss, http, https), or null. */
+export function originOf(address) {
+  try {
+    const u = new URL(address);
+    const secure = u.protocol === 'https:' || u.protocol === 'wss:';
+    if (!/^(wss?|https?):$/.test(u.protocol)) return null;
+    return `${secure ? 'https' : 'http'}://${u.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/** A token would go to a relay its own relay does not trust: the page says so and sends nothing. */
+export class UntrustedRelay extends Error {
+  constructor(origin) {
+    super(t('console.untrustedRelay', { origin }));
+    this.origin = origin;
+  }
+}
+
+/**
+ * The relay address a credential (arbiter token, notation key) may go to: the page's own origin,
+ * or a ?relay= that the relay which served the page names as trusted (`/api/viewer`, from its
+ * config). Anything else rejects with UntrustedRelay before a byte leaves: a crafted link must
+ * not carry the arbiter's token to another host (issue 22).
+ */
+export async function credentialBase(location, fetchImpl = globalThis.fetch) {
+  const base = relayBase(location);
+  const target = originOf(base.http);
+  const own = originOf(location.href);
+  if (own && target === own) return base;
+  let trusted = [];
+  if (own) {
+    try {
+      const res = await fetchImpl(`${own}/api/viewer`, { credentials: 'omit', cache: 'no-store' });
+      if (res.ok) trusted = ((await res.json()).trustedRelays ?? []).map(originOf);
+    } catch { /* not served by a relay, or offline: nothing is trusted */ }
+  }
+  if (trusted.includes(target)) return base;
+  throw new UntrustedRelay(target ?? String(base.http));
 }
 
 export function backoffDelay(attempt, random = Math.random) {
@@ -59,7 +101,7 @@ function player(p) {
 }
 
 /** A ply with no notation is a position the arbiter set: shown as such, not as a move. */
-const SET_POSITION = 'position set';
+const SET_POSITION = t('game.setPosition');
 
 function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
@@ -68,7 +110,7 @@ function gameOf(snapshot, delayMs = 0) {
   const offset = firstPly({ startFen: info.startFen || undefined });
   return {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
-    match: info.match ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
+    match: info.match ?? '', variant: info.variant ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
     notation: info.notation ?? null, notator: info.notator ?? '',
     moves: (snapshot.plies ?? []).map((p, i) => ({
@@ -86,7 +128,9 @@ export function alertOf(a) {
   return {
     id: String(a.alertId), gameId: a.gameId, board: a.board ?? null, ply: e.ply ?? 0,
     type: e.type, subtype: e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null,
-    severity: severityOf(e.type), article: articleOf(e.type, e.subtype), text: e.text ?? '',
+    // what it asks of the arbiter is the relay's word (relay.arbiter.AlertSeverities); a kind it did not classify needs action
+    severity: a.severity === 'INFORMATION' ? 'info' : 'action', actionAfterMs: Number(a.actionAfterSeconds ?? 0) * 1000,
+    event: e, text: e.text ?? '',
     // the relay's time of acceptance: the same on every screen and after a reload or an acknowledgement
     squares: e.squares ?? [], at: Number(a.relayTimeMs) || (Number(e.captureTimeMs) > 1e12 ? Number(e.captureTimeMs) : null),
     acknowledged: !!a.acknowledged, acknowledgedBy: a.acknowledgedBy ?? '',
@@ -137,6 +181,13 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     return;
   }
   if (v && v <= held) return;
+  // A driver's join (a position seen, perhaps a new start) or a path the arbiter picked for it
+  // rewrites plies in ways only the relay's fold knows: forget the version, so the resubscribe
+  // that follows the error brings the game's snapshot.
+  if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
+    store.state.versions.delete(id);
+    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`);
+  }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
   }
@@ -225,14 +276,37 @@ function resilientSocket({ url, report, onOpen, onMessage, WebSocketImpl }) {
   };
 }
 
+/** A (re)subscription: the versions held and their epochs, so the relay sends only what follows them. */
+export function subscribeRequest(store, subscription) {
+  return { subscribe: { ...subscription, known: Object.fromEntries(store.state.versions), knownEpochs: Object.fromEntries(store.state.epochs) } };
+}
+
+/**
+ * A spectator snapshot replaces the game. `rolledBack`: the relay no longer holds what was shown
+ * (lost in a power cut before it was on disk): the game page says so.
+ */
+export function applySnapshot(store, snapshot, delayMs = 0) {
+  const g = gameOf(snapshot, delayMs);
+  store.putGame(g, snapshot.version ?? 0);
+  if (snapshot.epoch) store.state.epochs.set(g.id, snapshot.epoch);
+  else store.state.epochs.delete(g.id);
+  if (snapshot.rolledBack) store.status(g.id, { rolledBack: true });
+}
+
+/** An update on the spectator stream, and the epoch of the version it brought (sent back with `known`). */
+export function applySpectatorUpdate(store, u) {
+  applyUpdate(store, u);
+  if (u.epoch && store.state.versions.get(u.gameId) === u.version) store.state.epochs.set(u.gameId, u.epoch);
+}
+
 /** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
 export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket }) {
   return resilientSocket({
     url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
-    onOpen: socket => socket.send(JSON.stringify({ subscribe: { ...subscription, known: Object.fromEntries(store.state.versions) } })),
+    onOpen: socket => socket.send(JSON.stringify(subscribeRequest(store, subscription))),
     onMessage: m => {
-      if (m.snapshot) store.putGame(gameOf(m.snapshot, (store.state.delaySeconds ?? 0) * 1000), m.snapshot.version ?? 0);
-      else if (m.update) applyUpdate(store, m.update);
+      if (m.snapshot) applySnapshot(store, m.snapshot, (store.state.delaySeconds ?? 0) * 1000);
+      else if (m.update) applySpectatorUpdate(store, m.update);
       else if (m.subscribed) {
         const delaySeconds = m.subscribed.delaySeconds ?? 0;
         if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
@@ -281,6 +355,9 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
         const s = statusOf(m.alert.event ?? {});
         if (s) store.status(a.gameId, s);
       } else if (m.blocked) store.blocked(blockedOf(m.blocked));
+      // a problem of the relay itself (a rejected config): told while it lasts, then cleared
+      else if (m.relayAlert) store.relayAlert({ type: m.relayAlert.type, text: m.relayAlert.text ?? '',
+        at: Number(m.relayAlert.relayTimeMs) || null, cleared: !!m.relayAlert.cleared });
       else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },
@@ -310,6 +387,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
   return {
     close: conn.close,
     acknowledge: alertId => request({ ackAlert: { alertId: String(alertId) } }).then(ok => { store.acknowledge(alertId); return ok; }),
+    // "acknowledge all of this board": its open alerts up to the newest this screen showed
+    acknowledgeBoard: (gameId, upTo) => request({ ackBoard: { gameId, upToAlertId: String(upTo) } }),
     enterResult: (gameId, result) => {
       if (!RESULT_ENUM[result]) return Promise.reject(new Error(`"${result}" is not a result (2-0, 1-1, 0-2, 0-0)`));
       return request({ result: { gameId, result: RESULT_ENUM[result] } });

@@ -4,8 +4,10 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
-import { connectSpectator, relayBase } from './connection.js';
+import { connectSpectator, relayBase, RESULT_TEXT } from './connection.js';
 import { notationBadge } from './notated.js';
+import { t } from './i18n.js';
+import { articleText, irregularStandsArticle } from './alert-text.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, watching } from './ui.js';
 
 /** What the viewer looks at: a ply, or null to follow the live game. */
@@ -48,24 +50,62 @@ function clockText(game, ply, live) {
 
 /** What the line under the board says: live, finished with the result, or a move looked back at. */
 export function positionText(g, ply, live, move) {
-  const where = move ? `after ${plyLabel(ply).number}.${plyLabel(ply).white ? '' : '..'} ${move.notation}` : 'start position';
-  if (!live) return `Viewing: ${where}`;
-  return g.result ? `Finished ${g.result}: ${where}` : `Live: ${where}`;
+  const where = move ? t('game.after', { move: moveNumbered(ply, move.notation) }) : t('game.start');
+  if (!live) return t('game.viewing', { where });
+  return g.result ? t('game.finished', { result: g.result, where }) : t('game.live', { where });
+}
+
+/** "12. 32-28" or "12... 19-23": PDN's own move numbering, the same in every language. */
+function moveNumbered(ply, notation) {
+  return `${plyLabel(ply).number}.${plyLabel(ply).white ? '' : '..'} ${notation}`;
 }
 
 /** The tab's title: board, players and the latest move or the result, so a background tab tells the news. */
 export function tabTitle(g) {
   const last = g.moves[g.moves.length - 1];
-  const news = g.result ? g.result : last ? `${plyLabel(last.ply).number}.${plyLabel(last.ply).white ? '' : '..'} ${last.notation}` : 'not started';
-  return `${g.board ? `B${g.board} ` : ''}${g.white.name} – ${g.black.name}: ${news} · damrelay`;
+  const news = g.result ? g.result : last ? moveNumbered(last.ply, last.notation) : t('game.notStarted');
+  return t(g.board ? 'game.tabTitle' : 'game.tabTitleNoBoard', { board: g.board, white: g.white.name, black: g.black.name, news });
 }
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
 export function correctionText(c) {
-  const what = c.kind === 'TAKE_BACK' ? `took the game back to after ply ${c.ply}`
-    : c.kind === 'REPLACE_MOVE' ? `replaced ply ${c.ply} by ${c.notation}`
-      : `set the position after ply ${c.ply}`;
-  return `The arbiter${c.arbiter ? ` (${c.arbiter})` : ''} ${what}${c.reason ? `: ${c.reason}` : ''}`;
+  const kind = ['TAKE_BACK', 'REPLACE_MOVE'].includes(c.kind) ? c.kind : 'SET_POSITION';
+  const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
+  const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, notation: c.notation });
+  return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
+}
+
+/** The round's boards beside the game (wide screens): players and result, the shown one marked. */
+function renderRoundBoards(nav, games, gameId) {
+  nav.hidden = games.length < 2;
+  nav.replaceChildren(h('ol', {}, games.map(s => h('li', {}, h('a', {
+    href: pageLink('game.html', { game: s.info.gameId }), 'aria-current': s.info.gameId === gameId ? 'page' : null,
+  }, h('span', { class: 'board-no' }, s.info.board), h('span', { class: 'names' }, `${s.info.white?.name ?? '?'} – ${s.info.black?.name ?? '?'}`),
+  h('span', { class: 'result' }, RESULT_TEXT[s.result] ?? ''))))));
+}
+
+function gameTitle(board, white, black) {
+  return t(board ? 'game.title' : 'game.titleNoBoard', { board, white, black });
+}
+
+/** The mover's remaining time after a move, from the clock read with it. */
+export function moverTime(m) {
+  if (!m?.clock) return null;
+  return plyLabel(m.ply).white ? m.clock.white : m.clock.black;
+}
+
+function moveClock(m) {
+  const time = formatClock(moverTime(m));
+  return h('span', { class: 'move-clock', title: t('game.moveClock', { time }) }, time);
+}
+
+/** "White move 12: 32-28, irregular" for a screen reader. */
+function moveLabel(m) {
+  const { number, white } = plyLabel(m.ply);
+  let text = t(`game.moveLabel.${white ? 'W' : 'B'}`, { n: number, notation: m.notation });
+  if (m.irregular) text = t('game.moveLabelIrregular', { move: text });
+  if (m.corrected) text = t('game.moveLabelSet', { move: text });
+  return text;
 }
 
 /** Game ids are "<event>-r<round>-b<board>": the overview of its round is one click away. */
@@ -98,6 +138,7 @@ export function startGamePage() {
     corrections: root.querySelector('.corrections'),
     chooser: root.querySelector('select.board-choice'),
     watching: root.querySelector('.watching'),
+    roundBoards: root.querySelector('.round-boards'),
   };
 
   function game() { return store.state.games.get(String(gameId)); }
@@ -106,21 +147,21 @@ export function startGamePage() {
     const g = game();
     if (!g) {
       const missing = store.state.connection.state === 'not-found';
-      el.title.textContent = !gameId ? 'No game chosen (add ?game=…)'
-        : missing ? `There is no game "${gameId}" on this relay` : `Waiting for game ${gameId}…`;
+      el.title.textContent = !gameId ? t('game.noGame')
+        : missing ? t('game.missing', { game: gameId }) : t('game.waiting', { game: gameId });
       root.classList.toggle('unknown-game', missing);
       return;
     }
     const ply = shownPly(view, g);
     const live = view.ply === null;
-    el.title.replaceChildren(`${g.board ? `Board ${g.board}: ` : ''}${g.white.name} – ${g.black.name}`, ' ', notationBadge(g) ?? '');
+    el.title.replaceChildren(gameTitle(g.board, g.white.name, g.black.name), ' ', notationBadge(g) ?? '');
     el.white.querySelector('.name').textContent = `${playerLabel(g.white)}${g.white.team ? ` · ${g.white.team}` : ''}`;
     el.black.querySelector('.name').textContent = `${playerLabel(g.black)}${g.black.team ? ` · ${g.black.team}` : ''}`;
     document.title = tabTitle(g);
     const fen = fenAt(g, ply);
     const svg = renderBoard(parseFen(fen), {
       flipped: view.flipped, numbers: view.numbers,
-      label: `Board${g.board ? ` ${g.board}` : ''}, ${ply === 0 ? 'start position' : `after ply ${ply}`}`,
+      label: t(ply === 0 ? 'game.boardStart' : 'game.boardAfterPly', { board: g.board ?? '', ply }),
       highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...(live ? g.status.uncrowned : [])],
     });
     el.board.replaceChildren(svg);
@@ -130,8 +171,9 @@ export function startGamePage() {
     el.position.textContent = positionText(g, ply, live, moveAt(g, ply));
     root.classList.toggle('finished', !!g.result);
     el.live.hidden = live;
-    el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))));
-    el.result.textContent = g.result ? `Result ${g.result}` : '';
+    el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))),
+      ...(g.status?.rolledBack ? [h('li', { class: 'rolled-back' }, t('game.rolledBack'))] : []));
+    el.result.textContent = g.result ? t('game.result', { result: g.result }) : '';
     renderMoves(g, ply);
     tick();
   }
@@ -142,13 +184,15 @@ export function startGamePage() {
         class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}${m.set ? ' set' : ''}`,
         dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
         'aria-current': m.ply === ply ? 'step' : null,
-        title: m.irregular ? 'irregular move that stood (art. 7.2)' : (m.corrected ? 'set by the arbiter' : null),
-        'aria-label': `${plyLabel(m.ply).white ? 'White' : 'Black'} move ${plyLabel(m.ply).number}: ${m.notation}${m.irregular ? ', irregular' : ''}${m.corrected ? ', set by the arbiter' : ''}`,
+        title: m.irregular ? t('game.irregular', { article: articleText(irregularStandsArticle(g.variant)) }) : (m.corrected ? t('game.setByArbiter') : null),
+        'aria-label': moveLabel(m),
         onclick: () => go(m.ply),
       }, m.notation)
       : h('span', { class: 'move none' }, '…');
+    // each move with the time its player had left after it, as lidraughts shows it
+    const half = m => h('span', { class: 'half' }, moveButton(m), m?.clock ? moveClock(m) : null);
     const rows = moveRows(g.moves).map(r => h('li', {},
-      h('span', { class: 'number' }, `${r.number}.`), moveButton(r.white), r.black ? moveButton(r.black) : null));
+      h('span', { class: 'number' }, `${r.number}.`), half(r.white), r.black ? half(r.black) : null));
     el.moves.replaceChildren(...rows);
     if (g.result) el.moves.append(h('li', { class: 'result-row' }, g.result));
     const current = el.moves.querySelector('.current');
@@ -210,8 +254,9 @@ export function startGamePage() {
     pollEvent(base, event, ev => {
       const games = (ev.games ?? []).filter(s => String(s.info?.round) === round);
       el.chooser.replaceChildren(...games.map(s => h('option', { value: s.info.gameId, selected: s.info.gameId === gameId },
-        `Board ${s.info.board}: ${s.info.white?.name ?? '?'} – ${s.info.black?.name ?? '?'}`)));
+        gameTitle(s.info.board, s.info.white?.name ?? '?', s.info.black?.name ?? '?'))));
       el.chooser.hidden = games.length < 2;
+      renderRoundBoards(el.roundBoards, games, gameId);
       el.watching.textContent = watching(games.find(s => s.info.gameId === gameId));
     });
   }

@@ -5,10 +5,11 @@
 import { parseFen, squareToRowCol, START_FEN } from './fen.js';
 import { renderBoard } from './board.js';
 import { legalMoves, applyMove, notate } from './rules.js';
-import { IDLE, tap, hints } from './taps.js';
+import { IDLE, tap, hints, typedMove } from './taps.js';
 import { createOutbox } from './outbox.js';
-import { relayBase, backoffDelay, RESULT_TEXT } from './connection.js';
+import { credentialBase, backoffDelay, RESULT_TEXT } from './connection.js';
 import { h } from './ui.js';
+import { t, has } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped' };
@@ -60,6 +61,7 @@ export function startNotationPage() {
     moves: document.querySelector('.moves'),
     actions: document.querySelector('.actions'),
     dialog: document.querySelector('.dialog'),
+    typed: document.querySelector('form.move-entry'),
   };
   let relay = null;       // the newest DeviceState
   let socket = null;
@@ -68,6 +70,7 @@ export function startNotationPage() {
   let taps = IDLE;
   let refusal = '';
   let fresh = false;      // a new connection: its first state tells what to send again
+  let base = null;        // the relay the credential may go to (credentialBase)
 
   const say = (text, kind = 'info') => {
     els.message.textContent = text;
@@ -92,14 +95,14 @@ export function startNotationPage() {
   const connect = () => {
     if (closed) return;
     setLink('connecting');
-    socket = new WebSocket(`${relayBase(location).ws}/notate`);
+    socket = new WebSocket(`${base.ws}/notate`);
     fresh = true;
     socket.onopen = () => socket.send(JSON.stringify({ hello: { gameId, token: key } }));
     socket.onmessage = ev => receive(JSON.parse(ev.data));
     socket.onclose = ev => {
       socket = null;
       if (CLOSED_FOR_GOOD[ev.code]) {
-        closed = { kind: CLOSED_FOR_GOOD[ev.code], reason: ev.reason || 'closed by the relay' };
+        closed = { kind: CLOSED_FOR_GOOD[ev.code], reason: ev.reason || t('notate.closedByRelay') };
         render();
         return;
       }
@@ -114,23 +117,24 @@ export function startNotationPage() {
       attempt = 0;
       outbox.acked(Number(relay.acked ?? 0));
       outbox.keepRelayState(relay, key);
-      refusal = Number(relay.refused ?? 0) ? relay.refusedReason || 'refused' : '';
+      refusal = Number(relay.refused ?? 0) ? relay.refusedReason || t('notate.refusedNoReason') : '';
       setLink('live');
       if (fresh) sendPending();
       fresh = false;
       render();
     } else if (m.error) {
       if (m.requestId) outbox.done(m.requestId);
-      say(`The relay refused: ${m.error.message}`, 'error');
+      say(t('notate.relayRefused', { reason: m.error.message }), 'error');
     } else if (m.ok !== undefined) {
       if (m.requestId) outbox.done(m.requestId);
-      say(m.ok);
+      // the relay's ok is English for logs: the page says what was done in its own words
+      say(has(`notate.ok.${m.requestId}`) ? t(`notate.ok.${m.requestId}`) : '');
       render();
     }
   };
   const setLink = state => {
     els.link.dataset.state = state;
-    els.link.textContent = { connecting: 'Connecting…', live: 'Connected to the relay', reconnecting: 'No connection: entries are kept on this device' }[state];
+    els.link.textContent = t(`notate.link.${state}`);
   };
   const request = (name, body) => {
     outbox.request(name, body);
@@ -145,7 +149,7 @@ export function startNotationPage() {
     if (relay?.times !== 'TIMES_OFF') {
       const ms = parseTime(els.time.querySelector('input').value);
       if (Number.isNaN(ms) || (ms === null && relay?.times === 'TIMES_REQUIRED')) {
-        say('Enter the remaining time first (h:mm:ss), then the move.', 'error');
+        say(t('notate.timeFirst'), 'error');
         return;
       }
       if (ms !== null) {
@@ -156,34 +160,52 @@ export function startNotationPage() {
     }
     const e = outbox.add({ move, clock, notation: notate(move, v.legal) });
     els.time.querySelector('input').value = '';
-    say(`${e.notation} entered`);
+    say(t('notate.entered', { move: e.notation }));
     sendPending();
     render();
   };
   const onTap = square => {
     if (closed || !relay || refusal) return;
     if (!notatorKnown()) {
-      say('First say who notates.', 'error');
+      say(t('notate.whoFirst'), 'error');
       return;
     }
     const v = current();
     const r = tap(taps, square, v.legal);
     if (r.refused) {
-      say(`Not a legal move: ${r.refused}.`, 'error');
+      say(t('notate.notLegal', { reason: r.refused }), 'error');
       els.board.dataset.refused = String(square);
     } else {
       taps = r.state;
       delete els.board.dataset.refused;
       if (r.move) enter(r.move);
-      else if (taps.phase === 'ambiguous') say(`Two captures end on ${taps.to}: tap a square the piece passed.`);
+      else if (taps.phase === 'ambiguous') say(t('notate.ambiguous', { to: taps.to }));
       else say('');
     }
     render();
   };
+  // the keyboard's way to the same entry: the move typed as it is written ("32-28", "28x19x10")
+  const onTyped = ev => {
+    ev.preventDefault();
+    if (closed || !relay || refusal) return;
+    if (!notatorKnown()) {
+      say(t('notate.whoFirst'), 'error');
+      return;
+    }
+    const input = els.typed.querySelector('input');
+    const r = typedMove(input.value, current().legal);
+    if (r.refused) {
+      say(t('notate.notLegal', { reason: r.refused }), 'error');
+      return;
+    }
+    taps = IDLE;
+    input.value = '';
+    enter(r.move);
+  };
   const undo = () => {
     if (!current().undoable) return;
     outbox.add({ undo: true });
-    say('Last entry undone');
+    say(t('notate.undone'));
     sendPending();
     render();
   };
@@ -191,7 +213,7 @@ export function startNotationPage() {
 
   // ---- drawing ------------------------------------------------------------------------------
   const drawBoard = v => {
-    const svg = renderBoard(v.position, { numbers: true, label: 'Notation board' });
+    const svg = renderBoard(v.position, { numbers: true, label: t('notate.boardLabel') });
     const marks = hints(taps, v.legal);
     const targets = document.createElementNS(SVG, 'g');
     targets.setAttribute('class', 'tap-targets');
@@ -212,17 +234,17 @@ export function startNotationPage() {
   const render = () => {
     const info = relay?.snapshot?.info ?? {};
     els.title.textContent = info.gameId
-      ? `Board ${info.board}: ${info.white?.name ?? 'White'} – ${info.black?.name ?? 'Black'}`
-      : 'Digital notation';
+      ? t('notate.title', { board: info.board, white: info.white?.name ?? t('common.white'), black: info.black?.name ?? t('common.black') })
+      : t('notate.heading');
     if (closed) {
       document.body.dataset.state = closed.kind;
       els.board.replaceChildren();
+      els.typed.hidden = true;
       els.actions.replaceChildren();
       els.time.hidden = true;
       els.notator.replaceChildren();
-      say(closed.kind === 'stopped'
-        ? 'Digital notation has stopped for this game. Continue on the paper scoresheet and switch this device off.'
-        : `The relay refused this device: ${closed.reason}. Continue on paper and tell the arbiter.`, 'error');
+      say(closed.kind === 'stopped' ? t('notate.stopped') : closed.kind === 'untrusted' ? closed.reason
+        : t('notate.deviceRefused', { reason: closed.reason }), 'error');
       renderUnsent();
       return;
     }
@@ -230,57 +252,58 @@ export function startNotationPage() {
     const v = current();
     document.body.dataset.state = refusal ? 'blocked' : 'notating';
     drawBoard(v);
+    els.typed.hidden = false;
     renderNotator(info);
     renderTime(v);
     const blackFirst = v.start.side === 'B';
     els.moves.replaceChildren(...v.plies.map((p, i) => {
       const n = i + 1 + (blackFirst ? 1 : 0);
       return h('li', { class: p.sent ? 'sent' : 'pending', dataset: { ply: String(n) } },
-        `${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${p.notation}`, p.sent ? '' : h('span', { class: 'badge' }, ' not sent'));
+        `${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${p.notation}`, p.sent ? '' : h('span', { class: 'badge' }, ` ${t('notate.notSent')}`));
     }));
     renderUnsent();
     renderActions(v, info);
-    if (refusal) say(`The relay refused an entry: ${refusal}. Stop digital notation and continue on paper, or ask the arbiter.`, 'error');
+    if (refusal) say(t('notate.entryRefused', { reason: refusal }), 'error');
   };
   const renderUnsent = () => {
     const n = outbox.pending().length;
-    els.unsent.textContent = n ? `${n} ${n === 1 ? 'entry' : 'entries'} not yet sent (kept on this device)` : 'All entries sent';
+    els.unsent.textContent = n ? t('notate.unsent', { n }) : t('notate.allSent');
     els.unsent.dataset.count = String(n);
   };
   const renderNotator = info => {
     if (info.notator || outbox.requests().notator) {
-      els.notator.replaceChildren(h('span', {}, `Notated by ${info.notator || outbox.requests().notator.name}`));
+      els.notator.replaceChildren(h('span', {}, t('notate.notatedBy', { name: info.notator || outbox.requests().notator.name })));
       return;
     }
-    const input = h('input', { type: 'text', name: 'notator', autocomplete: 'name', 'aria-label': 'Who notates' });
+    const input = h('input', { type: 'text', name: 'notator', autocomplete: 'name', 'aria-label': t('notate.whoLabel') });
     const choose = name => { if (name.trim()) { request('notator', { name: name.trim() }); render(); } };
-    els.notator.replaceChildren(h('p', {}, 'Who notates this game?'),
-      h('button', { type: 'button', class: 'notator-white', onclick: () => choose(info.white?.name ?? '') }, info.white?.name ?? 'White'),
-      h('button', { type: 'button', class: 'notator-black', onclick: () => choose(info.black?.name ?? '') }, info.black?.name ?? 'Black'),
-      h('form', { onsubmit: ev => { ev.preventDefault(); choose(input.value); } }, input, h('button', { type: 'submit' }, 'Other')));
+    els.notator.replaceChildren(h('p', {}, t('notate.who')),
+      h('button', { type: 'button', class: 'notator-white', onclick: () => choose(info.white?.name ?? '') }, info.white?.name ?? t('common.white')),
+      h('button', { type: 'button', class: 'notator-black', onclick: () => choose(info.black?.name ?? '') }, info.black?.name ?? t('common.black')),
+      h('form', { onsubmit: ev => { ev.preventDefault(); choose(input.value); } }, input, h('button', { type: 'submit' }, t('notate.other'))));
   };
   const renderTime = v => {
     els.time.hidden = relay.times === 'TIMES_OFF';
     els.time.querySelector('label span').textContent =
-      `${v.position.side === 'W' ? 'White' : 'Black'}'s remaining time${relay.times === 'TIMES_REQUIRED' ? '' : ' (optional)'}`;
+      t(`notate.time.${v.position.side}${relay.times === 'TIMES_REQUIRED' ? '' : '.optional'}`);
   };
   const renderActions = (v, info) => {
     const finished = relay.snapshot.result && relay.snapshot.result !== 'RESULT_UNSPECIFIED';
     els.actions.replaceChildren(
-      h('button', { type: 'button', class: 'undo', disabled: !v.undoable || finished, onclick: undo }, 'Undo last entry'),
+      h('button', { type: 'button', class: 'undo', disabled: !v.undoable || finished, onclick: undo }, t('notate.undo')),
       h('button', { type: 'button', class: 'result', disabled: finished, onclick: () => resultDialog(info) },
-        finished ? `Result ${RESULT_TEXT[relay.snapshot.result]}` : 'Result…'),
-      h('button', { type: 'button', class: 'stop', onclick: stopDialog }, 'Stop digital notation'));
+        finished ? t('game.result', { result: RESULT_TEXT[relay.snapshot.result] }) : t('notate.resultButton')),
+      h('button', { type: 'button', class: 'stop', onclick: stopDialog }, t('notate.stop')));
   };
 
   // ---- result and stop ----------------------------------------------------------------------
   const resultDialog = info => {
-    const names = [info.white?.name || 'White', info.black?.name || 'Black'];
+    const names = [info.white?.name || t('common.white'), info.black?.name || t('common.black')];
     let chosen = null;
     const confirmed = new Set();
     const draw = () => {
       els.dialog.hidden = false;
-      els.dialog.replaceChildren(h('p', {}, 'The result, confirmed by both players:'),
+      els.dialog.replaceChildren(h('p', {}, t('notate.resultAsk')),
         ...Object.entries(RESULT_TEXT).filter(([k]) => k !== 'BOTH_LOSE').map(([k, text]) => h('button', {
           type: 'button', class: `choose-result${chosen === k ? ' chosen' : ''}`, 'data-result': text,
           'aria-pressed': chosen === k, onclick: () => { chosen = k; confirmed.clear(); draw(); },
@@ -288,28 +311,28 @@ export function startNotationPage() {
         chosen ? h('div', {}, ...names.map((n, i) => h('button', {
           type: 'button', class: `confirm confirm-${i ? 'black' : 'white'}`, disabled: confirmed.has(n),
           onclick: () => { confirmed.add(n); if (confirmed.size === 2) finish(); else draw(); },
-        }, confirmed.has(n) ? `${n} confirmed` : `${n}: confirm ${RESULT_TEXT[chosen]}`))) : '',
-        h('button', { type: 'button', class: 'cancel', onclick: close }, 'Cancel'));
+        }, confirmed.has(n) ? t('notate.confirmed', { name: n }) : t('notate.confirm', { name: n, result: RESULT_TEXT[chosen] })))) : '',
+        h('button', { type: 'button', class: 'cancel', onclick: close }, t('notate.cancel')));
     };
     const finish = () => {
       request('result', { result: chosen, confirmedBy: names });
       close();
-      say(`Result ${RESULT_TEXT[chosen]} sent`);
+      say(t('notate.resultSent', { result: RESULT_TEXT[chosen] }));
     };
     draw();
   };
   const stopDialog = () => {
     els.dialog.hidden = false;
     els.dialog.replaceChildren(
-      h('p', {}, 'Stop digital notation for good? The game continues on the paper scoresheet; this device may not be used again for this game.'),
-      h('button', { type: 'button', class: 'stop-confirm', onclick: () => { stop('', false); close(); } }, 'Stop for good'),
-      h('button', { type: 'button', class: 'cancel', onclick: close }, 'Cancel'));
+      h('p', {}, t('notate.stopAsk')),
+      h('button', { type: 'button', class: 'stop-confirm', onclick: () => { stop('', false); close(); } }, t('notate.stopForGood')),
+      h('button', { type: 'button', class: 'cancel', onclick: close }, t('notate.cancel')));
   };
   const stop = (reason, failure) => request('stop', { reason, failure });
   const close = () => { els.dialog.hidden = true; els.dialog.replaceChildren(); };
 
   // a failure of the page itself stops digital notation: the relay is told, the game goes on paper
-  window.addEventListener('error', ev => { if (relay && !closed) stop(`page error: ${ev.message}`, true); });
+  window.addEventListener('error', ev => { if (relay && !closed) stop(`page error: ${ev.message}`, true); }); // i18n: not shown (the relay's log)
 
   // ---- locked, full screen ------------------------------------------------------------------
   els.lock.querySelector('button').addEventListener('click', async () => {
@@ -321,9 +344,10 @@ export function startNotationPage() {
     els.lock.dataset.fullscreen = String(!!document.fullscreenElement);
   });
   els.time.querySelector('input').addEventListener('keydown', ev => { if (ev.key === 'Enter') ev.preventDefault(); });
+  els.typed.addEventListener('submit', onTyped);
 
   if (!gameId || !key) {
-    closed = { kind: 'refused', reason: 'this link has no game or no credential' };
+    closed = { kind: 'refused', reason: t('notate.badLink') };
     render();
     return;
   }
@@ -332,5 +356,9 @@ export function startNotationPage() {
   relay = outbox.relayState(key);
   render();
   renderUnsent();
-  connect();
+  // the credential goes only to the relay that served the page, or one it trusts
+  credentialBase(location).then(b => { base = b; connect(); }, e => {
+    closed = { kind: 'untrusted', reason: e.message };
+    render();
+  });
 }

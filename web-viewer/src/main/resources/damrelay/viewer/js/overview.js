@@ -5,6 +5,7 @@ import { renderBoard } from './board.js';
 import { remaining, formatClock } from './clock.js';
 import { connectSpectator, relayBase } from './connection.js';
 import { notationBadge } from './notated.js';
+import { t } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, roundTabs, watching } from './ui.js';
 
 function teamsOf(state, games) {
@@ -32,26 +33,26 @@ function card(g, state, arbiter) {
   const running = g.result ? null : g.clock?.running;
   const fen = fenAt(g, ply);
   const board = renderBoard(parseFen(fen), {
-    label: `Board ${g.board ?? ''}: ${g.white.name} against ${g.black.name}`,
+    label: t('overview.cardLabel', { board: g.board ?? '', white: g.white.name, black: g.black.name }),
     highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...g.status.uncrowned],
   });
   const player = (side, colour) => h('div', { class: `player ${colour}${running === colour[0].toUpperCase() ? ' to-move' : ''}` },
     h('span', { class: 'swatch', 'aria-hidden': 'true' }),
     h('span', { class: 'who' }, h('span', { class: 'name' }, playerLabel(side)), side.team ? h('span', { class: 'team' }, side.team) : null),
-    h('span', { class: 'clock', dataset: { side: colour[0].toUpperCase() }, 'aria-label': `${colour} clock` }, clocks[colour]));
+    h('span', { class: 'clock', dataset: { side: colour[0].toUpperCase() }, 'aria-label': t(`common.${colour}Clock`) }, clocks[colour]));
   return h('li', { class: `game-card${alerts.length ? ' has-alert' : ''}`, dataset: { game: g.id, board: g.board ?? '' } },
     h('a', { href: pageLink('game.html', { game: g.id }), class: 'card-link', dataset: { focusKey: `card-${g.id}` },
-      'aria-label': `Open board ${g.board ?? ''}, ${g.white.name} against ${g.black.name}` },
+      'aria-label': t('overview.open', { board: g.board ?? '', white: g.white.name, black: g.black.name }) },
       h('div', { class: 'card-head' },
-        h('span', { class: 'board-no' }, `Board ${g.board ?? '?'}`),
-        alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': `${alerts.length} open alert${alerts.length > 1 ? 's' : ''}` }, `⚠ ${alerts.length}`) : null,
+        h('span', { class: 'board-no' }, t('common.board', { board: g.board ?? '?' })),
+        alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': t('overview.openAlerts', { n: alerts.length }) }, `⚠ ${alerts.length}`) : null,
         notationBadge(g),
-        h('span', { class: 'result', 'aria-label': 'result' }, g.result ?? ''),
+        h('span', { class: 'result', 'aria-label': t('common.result') }, g.result ?? ''),
         state.event ? h('span', { class: 'watching' }, watching(state.event.games?.find(s => s.info?.gameId === g.id))) : null),
       board),
     player(g.white, 'white'),
     player(g.black, 'black'),
-    h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : 'no move yet'));
+    h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : t('common.noMoveYet')));
 }
 
 function heading(state, games, pdnUrl) {
@@ -59,13 +60,13 @@ function heading(state, games, pdnUrl) {
   const score = matchScore(games);
   const first = games[0];
   const event = state.round.event || first?.eventId || '';
-  const title = first ? `${event}${first.round ? ` — round ${first.round}` : ''}` : '';
+  const title = !first ? '' : first.round ? t('overview.title', { event, n: first.round }) : event;
   return h('div', { class: 'match-head' },
     roundTabs(state.event, first?.round ?? null),
-    h('h2', {}, title || 'Round'),
-    pdnUrl ? h('a', { class: 'pdn-link', href: pdnUrl, download: '' }, 'PDN of the round') : null,
+    h('h2', {}, title || t('overview.round')),
+    pdnUrl ? h('a', { class: 'pdn-link', href: pdnUrl, download: '' }, t('overview.pdn')) : null,
     teams.length === 2
-      ? h('p', { class: 'match-score', 'aria-label': 'match score' },
+      ? h('p', { class: 'match-score', 'aria-label': t('overview.matchScore') },
         h('span', {}, teams[0]), h('strong', {}, ` ${score.get(teams[0]) ?? 0} – ${score.get(teams[1]) ?? 0} `), h('span', {}, teams[1]))
       : null);
 }
@@ -73,8 +74,8 @@ function heading(state, games, pdnUrl) {
 /** Renders the round into `container`; `arbiter` marks boards with open alerts. */
 export function renderOverview(container, state, { arbiter = false, pdnUrl = null } = {}) {
   const games = gamesByBoard(state);
-  const list = h('ol', { class: 'boards', 'aria-label': 'boards of the round' }, games.map(g => card(g, state, arbiter)));
-  container.replaceChildren(heading(state, games, pdnUrl), games.length ? list : h('p', { class: 'empty' }, 'No games yet.'));
+  const list = h('ol', { class: 'boards', 'aria-label': t('overview.boards') }, games.map(g => card(g, state, arbiter)));
+  container.replaceChildren(heading(state, games, pdnUrl), games.length ? list : h('p', { class: 'empty' }, t('overview.noGames')));
 }
 
 /** Re-renders one board's card and the match head; false when the card is not there yet. */
@@ -126,20 +127,20 @@ export function tickClocks(container, state) {
 
 /** The start page without an event: every event of the relay, each linking to its first round. */
 export async function renderEventList(container, base) {
-  container.replaceChildren(h('p', { class: 'empty' }, 'Loading the events…'));
+  container.replaceChildren(h('p', { class: 'empty' }, t('overview.eventsLoading')));
   try {
     const res = await fetch(`${base.http}/api/events`);
     const events = res.ok ? (await res.json()).events ?? [] : [];
     const rounds = await Promise.all(events.map(e => fetch(`${base.http}/api/events/${encodeURIComponent(e.eventId)}`)
       .then(r => (r.ok ? r.json() : {})).catch(() => ({}))));
-    container.replaceChildren(h('h2', {}, 'Events'), events.length
+    container.replaceChildren(h('h2', {}, t('overview.events')), events.length
       ? h('ul', { class: 'event-list' }, events.map((e, i) => h('li', {},
         h('a', { href: pageLink('index.html', { event: e.eventId, round: rounds[i].rounds?.[0]?.number ?? 1 }) }, e.name || e.eventId),
         e.site ? h('span', { class: 'site' }, ` · ${e.site}`) : null,
-        (rounds[i].rounds ?? []).length ? h('span', { class: 'rounds' }, ` · ${rounds[i].rounds.length} round${rounds[i].rounds.length > 1 ? 's' : ''}`) : null)))
-      : h('p', { class: 'empty' }, 'This relay has no events.'));
+        (rounds[i].rounds ?? []).length ? h('span', { class: 'rounds' }, ` · ${t('overview.roundCount', { n: rounds[i].rounds.length })}`) : null)))
+      : h('p', { class: 'empty' }, t('overview.eventsNone')));
   } catch {
-    container.replaceChildren(h('p', { class: 'empty' }, 'The relay\'s event list could not be read. Open this page with ?event=<event id>&round=<n>.'));
+    container.replaceChildren(h('p', { class: 'empty' }, t('overview.eventsUnreadable')));
   }
 }
 

@@ -5,6 +5,7 @@
 //   ambiguous — the destination is reached by two captures taking different pieces: a tap on a
 //               square only one of them passes decides
 // Anything else is refused at once (the tap changes nothing and the page says so).
+import { t } from './i18n.js';
 import { moveKey } from './rules.js';
 
 export const IDLE = { phase: 'idle', from: 0, via: [], to: 0 };
@@ -33,7 +34,7 @@ function distinctMoves(moves) {
 export function tap(state, square, legal) {
   const movable = sq => legal.some(m => m.from === sq);
   if (state.phase === 'idle' || (state.phase === 'piece' && state.via.length === 0 && movable(square) && square !== state.from)) {
-    if (!movable(square)) return { state, refused: `no legal move starts on ${square}` };
+    if (!movable(square)) return { state, refused: t('notate.refused.start', { square }) };
     return { state: { phase: 'piece', from: square, via: [], to: 0 } };
   }
   const fits = candidates(state, legal);
@@ -41,7 +42,7 @@ export function tap(state, square, legal) {
   if (square === state.from && state.phase === 'piece' && !fits.some(m => m.to === square)) return { state: IDLE };
   if (state.phase === 'ambiguous') {
     const left = distinctMoves(fits.filter(m => m.path.slice(1, -1).includes(square)));
-    if (!left.length) return { state, refused: `none of the captures to ${state.to} passes ${square}` };
+    if (!left.length) return { state, refused: t('notate.refused.passes', { to: state.to, square }) };
     const next = { ...state, via: [...state.via, square] };
     return left.length === 1 ? { state: IDLE, move: left[0] } : { state: next };
   }
@@ -50,7 +51,7 @@ export function tap(state, square, legal) {
   if (ending.length > 1) return { state: { phase: 'ambiguous', from: state.from, via: state.via, to: square } };
   const passing = fits.filter(m => m.path.slice(1, -1).includes(square));
   if (passing.length) return { state: { ...state, via: [...state.via, square] } };
-  return { state, refused: `${state.from} cannot go to ${square}` };
+  return { state, refused: t('notate.refused.cannot', { from: state.from, square }) };
 }
 
 /** Squares worth marking: the chosen piece, the squares it may still reach or pass, and what to tap next. */
@@ -61,4 +62,19 @@ export function hints(state, legal) {
     ? fits.flatMap(m => m.path.slice(1, -1)).filter(sq => !state.via.includes(sq))
     : fits.map(m => m.to);
   return { chosen: [state.from, ...state.via, ...(state.to ? [state.to] : [])], targets: [...new Set(targets)] };
+}
+
+/**
+ * A move typed on a keyboard ("32-28", "28x19", or the full path "28x19x10" for an ambiguous
+ * capture): {move} when exactly one legal move fits, else {refused: text} saying why.
+ */
+export function typedMove(text, legal) {
+  const squares = String(text ?? '').trim().split(/\s*[-x:]\s*/).map(Number);
+  if (squares.length < 2 || squares.some(n => !Number.isInteger(n) || n < 1 || n > 50)) return { refused: t('notate.typed.unreadable') };
+  const [from, to] = [squares[0], squares[squares.length - 1]];
+  const via = squares.slice(1, -1);
+  const fits = distinctMoves(legal.filter(m => m.from === from && m.to === to && via.every(sq => m.path.slice(1, -1).includes(sq))));
+  if (fits.length === 1) return { move: fits[0] };
+  if (fits.length > 1) return { refused: t('notate.typed.ambiguous', { from, to }) };
+  return { refused: legal.some(m => m.from === from) ? t('notate.refused.cannot', { from, square: to }) : t('notate.refused.start', { square: from }) };
 }

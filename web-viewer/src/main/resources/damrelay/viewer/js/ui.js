@@ -1,4 +1,5 @@
 // Small DOM helpers shared by the pages.
+import { t } from './i18n.js';
 
 /** h('div', {class: 'x', onclick: fn}, child, 'text') */
 export function h(tag, attrs = {}, ...children) {
@@ -16,19 +17,10 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-const CONNECTION_TEXT = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Reconnecting',
-  closed: 'Disconnected',
-  refused: 'Refused',
-  'not-found': 'Not found',
-};
-
 function describe(c) {
-  let text = CONNECTION_TEXT[c.state] ?? c.state;
-  if (c.state === 'reconnecting' && c.retryInMs) text += ` (retry in ${Math.ceil(c.retryInMs / 1000)} s)`;
-  if (c.error) text += ` — ${c.error}`;
+  let text = t(`conn.${c.state}`);
+  if (c.state === 'reconnecting' && c.retryInMs) text = t('conn.retryIn', { state: text, n: Math.ceil(c.retryInMs / 1000) });
+  if (c.error) text = t('conn.withError', { state: text, error: c.error });
   return text;
 }
 
@@ -39,11 +31,11 @@ export function bindConnectionStatus(store, statusEl, delayEl) {
     const a = store.state.arbiterLink;
     // The console lives on the arbiter stream alone (the spectator stream then never opens).
     const worst = a && (a.state !== 'live' || c.state === 'connecting') ? a : c;
-    statusEl.textContent = a && worst === a ? `Arbiter stream: ${describe(a)}` : describe(c);
+    statusEl.textContent = a && worst === a ? t('conn.arbiterStream', { state: describe(a) }) : describe(c);
     statusEl.dataset.state = worst.state;
     const d = store.state.delaySeconds;
     delayEl.hidden = !d;
-    delayEl.textContent = d ? `Broadcast delayed by ${d >= 120 ? `${Math.round(d / 60)} minutes` : `${d} seconds`}` : '';
+    delayEl.textContent = !d ? '' : d >= 120 ? t('conn.delay.minutes', { n: Math.round(d / 60) }) : t('conn.delay.seconds', { n: d });
   };
   store.subscribe((_, what) => { if (what.kind === 'connection' || what.kind === 'delay') render(); });
   render();
@@ -100,16 +92,15 @@ export function pollEvent(base, eventId, onEvent, everyMs = 15_000) {
 export function roundTabs(event, round, page = 'index.html') {
   const rounds = event?.rounds ?? [];
   if (rounds.length < 2) return null;
-  return h('nav', { class: 'round-tabs', 'aria-label': 'rounds' }, rounds.map(r => h('a', {
+  return h('nav', { class: 'round-tabs', 'aria-label': t('common.rounds') }, rounds.map(r => h('a', {
     href: pageLink(page, { event: event.eventId, round: r.number }),
     class: r.number === round ? 'current' : null, 'aria-current': r.number === round ? 'page' : null,
-  }, `Round ${r.number}`)));
+  }, t('common.round', { n: r.number }))));
 }
 
 /** "12 watching" for a game summary of the event JSON. */
 export function watching(summary) {
-  const n = summary?.spectators ?? 0;
-  return `${n} watching`;
+  return t('common.watching', { n: summary?.spectators ?? 0 });
 }
 
 /**

@@ -61,6 +61,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "0", description = "stop by itself after this long (0: run until Ctrl-C)")
     long seconds;
 
+    @Option(names = "--keep", description = "keep the demo's working folder (log, journal, captures) after it stops; "
+            + "without it the folder is removed on exit")
+    boolean keep;
+
     @Spec
     CommandSpec spec;
 
@@ -100,6 +104,7 @@ public final class DemoCommand implements Callable<Integer> {
             demo = Demo.start(new Demo.Settings(host, port, boards, speed, ptys, corpus, work, seed, edges));
         } catch (Exception e) {
             LoggerFactory.getLogger(DemoCommand.class).error("demo did not start", e);
+            // a failed start keeps its folder whatever --keep says: the log is the only account of why
             err.println("damrelay demo: " + startFault(e) + " (details in " + logFile + ")");
             err.flush();
             return 1;
@@ -112,7 +117,8 @@ public final class DemoCommand implements Callable<Integer> {
                 seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything."));
         DemoMonitor monitor = new DemoMonitor(demo, out, System.console() != null, footer);
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> stop(demo, monitor, out, overview, stopped), "demo-stop");
+        Path removeOnStop = keep ? null : work;
+        Thread hook = new Thread(() -> stop(demo, monitor, out, overview, removeOnStop, stopped), "demo-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         out.printf("damrelay demo: %d boards (%s), %sx speed, games from %s%n", boards,
                 ptys ? "socat pseudo-terminals" : "in-process serial lines", speed, DemoGames.describe(corpus));
@@ -127,7 +133,7 @@ public final class DemoCommand implements Callable<Integer> {
         for (int i = 0; i < edgeUrls.size(); i++) {
             out.printf("  edge %d:    %s/?event=%s&round=1   (spectators only, fed through Redis)%n", i + 1, edgeUrls.get(i), Demo.EVENT);
         }
-        out.printf("  log:       %s%n", logFile);
+        out.printf("  log:       %s%s%n", logFile, keep ? "" : "   (removed on exit; --keep keeps the folder)");
         out.println(seconds > 0 ? "stops by itself after " + seconds + " s" : "Ctrl-C stops everything.");
         out.flush();
 
@@ -141,14 +147,22 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Stops the status, then the boards, the driver and the relay; says so in one line, never with a stack trace. */
-    private static void stop(Demo demo, DemoMonitor monitor, PrintWriter out, String overview, CountDownLatch stopped) {
+    /**
+     * Stops the status, then the boards, the driver and the relay, then removes the working folder
+     * (null: kept); says so in one line, never with a stack trace.
+     */
+    private static void stop(Demo demo, DemoMonitor monitor, PrintWriter out, String overview, Path removeOnStop, CountDownLatch stopped) {
         try {
             monitor.close();
             out.println();
             out.println("damrelay demo: stopping …");
             out.flush();
             demo.close();
+            if (removeOnStop != null) {
+                // the log file is closed first: Windows refuses to delete an open file
+                if (LoggerFactory.getILoggerFactory() instanceof LoggerContext ctx) ctx.stop();
+                WorkFolder.delete(removeOnStop);
+            }
             out.println("damrelay demo: stopped (it was at " + overview + ")");
         } catch (Exception | Error e) {
             LoggerFactory.getLogger(DemoCommand.class).warn("while stopping", e);

@@ -67,8 +67,35 @@ class DemoCommandTest {
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the demo stops by itself");
             await().atMost(Duration.ofSeconds(5)).until(() -> lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")));
             assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
+            assertEquals(List.of(), workFolders(), "the demo removed its working folder");
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void keepKeepsTheWorkingFolderWithItsLog() throws Exception {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Process p = demo(lines, "--port", "0", "--boards", "1", "--speed", "100", "--serial", "memory", "--seconds", "1", "--keep");
+        try {
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the demo stops by itself");
+            await().atMost(Duration.ofSeconds(5)).until(() -> lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")));
+            List<Path> kept = workFolders();
+            assertEquals(1, kept.size(), "one working folder kept: " + kept);
+            assertTrue(Files.size(kept.get(0).resolve("demo.log")) > 0, "with its log");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private Path tmp() throws Exception {
+        return Files.createDirectories(dir.resolve("tmp"));
+    }
+
+    /** The demo's working folders left in its temporary folder. */
+    private List<Path> workFolders() throws Exception {
+        try (var s = Files.list(tmp())) {
+            return s.filter(f -> f.getFileName().toString().startsWith("damrelay-demo")).toList();
         }
     }
 
@@ -77,6 +104,8 @@ class DemoCommandTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // the test class path holds two logback-test.xml, which logback would report on the terminal
                 "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
+                // its temporary folder inside ours: what it leaves behind is seen here, and never stays in /tmp
+                "-Djava.io.tmpdir=" + tmp(),
                 "-cp", System.getProperty("java.class.path"), "org.damrelay.app.Damrelay", "demo"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
@@ -122,6 +151,7 @@ class DemoCommandTest {
             await().atMost(Duration.ofSeconds(5)).ignoreExceptions().untilAsserted(() -> assertTrue(
                     lines.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")), "a clean stop (exit " + exit + "): " + lines));
             assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
+            assertEquals(List.of(), workFolders(), "a signal removes the working folder too");
         } finally {
             p.destroyForcibly();
         }

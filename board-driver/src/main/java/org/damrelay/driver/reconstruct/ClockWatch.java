@@ -7,24 +7,62 @@ import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.board.ClockReading;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Follows the clock beside one board: turns lever changes into presses, learns which side is
- * white (or takes it from configuration), notices flag falls and increments that do not fit the
- * configured time control (Fischer: the increment after every move; Bronstein: what the move
- * used, up to the increment).
+ * Follows the clock beside one board: turns lever changes into presses (the lever is a rocker: the
+ * presser's side goes down, the other side's clock starts), learns which side is white (or takes it
+ * from configuration) and keeps checking it against later presses, notices flag falls and
+ * increments that do not fit the configured time control (Fischer: the increment after every move;
+ * Bronstein: what the move used, up to the increment).
+ *
+ * <p>The first reading is a fact about the game so far ({@link First}): at the game's start it is
+ * compared with the time control's base time, after a restart with the times the game already had,
+ * after a join with nothing.
  */
 final class ClockWatch {
+    private static final Logger log = LoggerFactory.getLogger(ClockWatch.class);
+
     /** What one reading meant. */
     record Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch) {}
 
     /** Readings come in whole seconds and a scan late: what a press may add differs by this much. */
     private static final long BELOW_MS = 2000, ABOVE_MS = 1000;
+    /** Plies a restarted driver may find made meanwhile (the relay's join search goes as far). */
+    private static final int MISSED_PLIES = 3;
+
+    /** What the first reading is compared with, once it is known where the game stands. */
+    private enum First {
+        /** Not yet known whether the board shows the game's start or a game under way. */
+        UNDECIDED,
+        /** The game's start: no side may show more than the base time (and a first increment). */
+        AT_START,
+        /** A resumed game: no side may show more than the times the game had, plus the increments of a few missed moves. */
+        AGAINST_KNOWN,
+        /** Checked, or nothing to check it against (a join; a resumed game without recorded times). */
+        DONE
+    }
 
     private final TimeControl control;
     private final double pace;
+    private final boolean sideConfigured;
     private Boolean whiteOnRight;
+    /** The side was learned from a press after a known mover (not guessed from a reading). */
+    private boolean sideFromPress;
+    /** The capture time of the last press that contradicted the learned side, and how many did in a row. */
+    private long contradictedAt = Long.MIN_VALUE;
+    private int contradictions;
+    private long lastPressAt = Long.MIN_VALUE;
+    private First first = First.UNDECIDED;
+    /** Neither resumed nor joined: before move 1 the clock runs for the side that moves first. */
+    private boolean atGameStart = true;
+    private ClockReading firstReading;
+    private ClockTimes known;
+    private boolean turnBitsLogged;
     private ClockReading last;
+    /** Since when the clock is known to run for the moves made (-1 while stopped, unread, or not yet known). */
+    private long runningSince = -1;
     private boolean mismatchReported;
     /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
     private final long[] runStartTime = new long[2];
@@ -42,29 +80,71 @@ final class ClockWatch {
     /** @param pace clock time per capture time (above 1 for a board played faster than life) */
     ClockWatch(Boolean whiteOnRight, TimeControl control, double pace) {
         this.whiteOnRight = whiteOnRight;
+        this.sideConfigured = whiteOnRight != null;
         this.control = control;
         this.pace = pace;
     }
 
     /**
-     * @param t          the capture time of the reading
-     * @param movesMade  per colour, the moves made so far (for the period a press falls in)
+     * The game is resumed where it stands (a restarted driver): the first reading is compared with
+     * the times the game last had ({@code times}, from the relay or the driver's own record), never
+     * with the base time; with none, it is not checked.
      */
-    Reading read(long t, ClockReading c, int whiteMoves, int blackMoves) {
+    void resumed(ClockTimes times) {
+        known = times != null && times.white() != null && times.black() != null ? times : null;
+        first = known != null ? First.AGAINST_KNOWN : First.DONE;
+        atGameStart = false;
+    }
+
+    /** The board showed a game under way that nobody recorded: its first reading has nothing to be compared with. */
+    void joined() {
+        first = First.DONE;
+        atGameStart = false;
+        firstReading = null;
+        if (!sideConfigured && !sideFromPress) whiteOnRight = null; // guessed for a start that was none
+    }
+
+    /**
+     * The board shows the game's start: a first reading that came before is compared with the base
+     * time now (the mismatch, or null), a later one when it comes.
+     */
+    String atStart() {
+        if (first != First.UNDECIDED) return null;
+        first = First.AT_START;
+        if (firstReading == null) return null;
+        first = First.DONE;
+        return checkStart(firstReading);
+    }
+
+    /**
+     * @param t          the capture time of the reading
+     * @param whiteMoves per colour, the moves made so far (for the period a press falls in)
+     * @param toMove     the side to move where the board shows the game's position (before move 1: the
+     *                   side the clock was started for), null while a move may be under way
+     */
+    Reading read(long t, ClockReading c, int whiteMoves, int blackMoves, Color toMove) {
         if (!c.clockPresent()) return new Reading(false, false, false, false, null);
+        crossCheckTurnBits(c);
         ClockReading prev = last;
         last = c;
         remember(t, c);
-        String mismatch = null;
+        boolean pressed = prev != null && prev.rightRunning() != c.rightRunning();
+        // A run counts from a reading with the board standing in the game's position, or from a press:
+        // a first reading that arrives with a move under way may be that move's own press.
+        if (!c.running()) runningSince = -1;
+        else if (runningSince < 0 && (toMove != null || pressed)) runningSince = t;
+        // the very first reading may be the press of move 1 arriving before the board's report of it
+        if (prev != null && whiteMoves + blackMoves == 0 && atGameStart) placeFirstMover(c, toMove);
         if (prev == null) {
-            mismatch = checkStart(c);
-            if (c.running()) started(!c.rightLeverHigh(), t, c);
+            String mismatch = firstReading(c);
+            if (c.running()) started(c.rightRunning(), t, c);
             return new Reading(false, false, c.leftFlag(), c.rightFlag(), mismatch);
         }
-        boolean pressed = prev.rightLeverHigh() != c.rightLeverHigh();
-        // The lever goes up on the side of the player who pressed: his clock stops.
-        boolean rightPressed = c.rightLeverHigh();
+        String mismatch = null;
+        // The rocker: the presser pushed his own side down, so the clock now runs on the other side.
+        boolean rightPressed = !c.rightRunning();
         if (pressed) {
+            lastPressAt = t;
             if (control != null && !mismatchReported) {
                 Color presser = colorOf(rightPressed);
                 int move = presser == null ? 1 : (presser == Color.WHITE ? whiteMoves : blackMoves);
@@ -72,13 +152,50 @@ final class ClockWatch {
             }
             started(!rightPressed, t, c);
         } else if (!prev.running() && c.running()) {
-            started(!c.rightLeverHigh(), t, c);
+            started(c.rightRunning(), t, c);
         }
         return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch);
     }
 
+    /**
+     * Before move 1 of a game at its start, a running clock runs for the side that moves first
+     * (dgt-board.md: such a reading tells who moves first, not who pressed): that places the
+     * colours until a press after a move says otherwise.
+     */
+    private void placeFirstMover(ClockReading c, Color firstMover) {
+        if (sideConfigured || sideFromPress || !c.running() || firstMover == null) return;
+        whiteOnRight = c.rightRunning() == (firstMover == Color.WHITE);
+    }
+
+    /** The first reading is checked as the game stands: at its start, after a restart, or not at all. */
+    private String firstReading(ClockReading c) {
+        return switch (first) {
+            case UNDECIDED -> {
+                firstReading = c;
+                yield null;
+            }
+            case AT_START -> {
+                first = First.DONE;
+                yield checkStart(c);
+            }
+            case AGAINST_KNOWN -> {
+                first = First.DONE;
+                yield checkKnown(c);
+            }
+            case DONE -> null;
+        };
+    }
+
+    /** Turn bits that say the other side than the lever: the other header revision's order; the lever counts. */
+    private void crossCheckTurnBits(ClockReading c) {
+        if (c.turnBitsDisagree() && !turnBitsLogged) {
+            turnBitsLogged = true;
+            log.info("the clock's turn bits name the other side than its lever (the other revision of the header): the lever is read");
+        }
+    }
+
     private void remember(long t, ClockReading c) {
-        Run now = new Run(t, !c.rightLeverHigh(), c.running() && !c.leftFlag() && !c.rightFlag());
+        Run now = new Run(t, c.rightRunning(), c.running() && !c.leftFlag() && !c.rightFlag());
         Run newest = runs.peekFirst();
         if (newest != null && newest.right() == now.right() && newest.running() == now.running()) return;
         runs.addFirst(now);
@@ -102,14 +219,48 @@ final class ClockWatch {
         runStartTime[i] = (right ? c.right() : c.left()).toMillis();
     }
 
+    /** At the start no side may show more than the base time, and the first move's increment once pressed. */
     private String checkStart(ClockReading c) {
         if (control == null) return null;
-        long base = control.initial().toMillis();
-        if (c.left().toMillis() > base + BELOW_MS || c.right().toMillis() > base + BELOW_MS) {
+        long most = control.initial().plus(control.periodOf(1).increment()).toMillis() + BELOW_MS;
+        if (c.left().toMillis() > most || c.right().toMillis() > most) {
             mismatchReported = true;
             return "the clock shows " + fmt(c.left()) + " / " + fmt(c.right()) + ", more than the time control's " + fmt(control.initial());
         }
         return null;
+    }
+
+    /**
+     * After a restart the clock may show less than the game's last times (time went by), and more
+     * only by the increments (and a quota's next period) of the few moves a restart may have missed.
+     * Where the clock side is not known yet, the one assignment of sides that fits places the
+     * colours; a mismatch is only a reading that no assignment fits.
+     */
+    private String checkKnown(ClockReading c) {
+        long slack = BELOW_MS;
+        if (control != null) {
+            for (TimeControl.Period p : control.periods()) {
+                slack = Math.max(slack, BELOW_MS + MISSED_PLIES * p.increment().toMillis() + (p.moves() > 0 ? maxNext() : 0));
+            }
+        }
+        boolean whiteRightFits = fitsKnown(c.right(), known.white(), slack) && fitsKnown(c.left(), known.black(), slack);
+        boolean whiteLeftFits = fitsKnown(c.left(), known.white(), slack) && fitsKnown(c.right(), known.black(), slack);
+        if (whiteOnRight == null && whiteRightFits != whiteLeftFits) whiteOnRight = whiteRightFits;
+        boolean fits = whiteOnRight == null ? whiteRightFits || whiteLeftFits : whiteOnRight ? whiteRightFits : whiteLeftFits;
+        if (fits || control == null) return null;
+        mismatchReported = true;
+        return "the clock shows " + fmt(c.left()) + " / " + fmt(c.right()) + " (left / right), more than the game had when it was last"
+                + " recorded (white " + fmt(known.white()) + ", black " + fmt(known.black()) + ") and its increments can explain";
+    }
+
+    private long maxNext() {
+        long most = 0;
+        for (TimeControl.Period p : control.periods()) most = Math.max(most, p.base().toMillis());
+        return most;
+    }
+
+    private static boolean fitsKnown(Duration shown, Duration had, long slack) {
+        return shown.toMillis() <= had.toMillis() + slack;
     }
 
     /**
@@ -194,14 +345,42 @@ final class ClockWatch {
         return last == null ? Duration.ZERO : right ? last.right() : last.left();
     }
 
-    /** Learns the clock side from a press known to follow a move of this colour. */
+    /**
+     * Learns the clock side from a press known to follow a move of this colour, and keeps checking
+     * it: two presses in a row that say the other side (a side learned from a press that was not
+     * the mover's, or guessed from the first reading) turn it round. A configured side stays.
+     */
     void learn(boolean rightPressed, Color mover) {
-        if (whiteOnRight == null) whiteOnRight = (mover == Color.WHITE) == rightPressed;
+        if (sideConfigured) return;
+        boolean right = (mover == Color.WHITE) == rightPressed;
+        if (whiteOnRight == null || !sideFromPress) {
+            whiteOnRight = right;
+            sideFromPress = true;
+            contradictions = 0;
+        } else if (whiteOnRight == right) {
+            contradictions = 0;
+        } else if (contradictedAt != lastPressAt) {
+            contradictedAt = lastPressAt;
+            if (++contradictions >= 2) {
+                log.info("two presses in a row put white on the clock's {} side: the clock side is turned round", right ? "right" : "left");
+                whiteOnRight = right;
+                contradictions = 0;
+            }
+        }
     }
 
     /** A clock is connected and running: a move without a press means something. */
     boolean inUse() {
         return last != null && last.clockPresent() && last.running();
+    }
+
+    /**
+     * The clock has been seen running, without a stop, since capture time {@code t} or before: a
+     * move begun then could be pressed. A clock first read (or started) later says nothing about it,
+     * its first reading may well be that move's press.
+     */
+    boolean ranSince(long t) {
+        return inUse() && runningSince >= 0 && runningSince <= t;
     }
 
     /** The colour of the player on the right, or null when not yet known. */
@@ -212,8 +391,8 @@ final class ClockWatch {
 
     ClockTimes times() {
         if (last == null || whiteOnRight == null) return null;
-        // the lever is high on the side whose clock stands: the other side's runs
-        Color running = last.running() && !last.leftFlag() && !last.rightFlag() ? colorOf(!last.rightLeverHigh()) : null;
+        // the lever is high on the side whose clock runs
+        Color running = last.running() && !last.leftFlag() && !last.rightFlag() ? colorOf(last.rightRunning()) : null;
         return whiteOnRight ? new ClockTimes(last.right(), last.left(), running) : new ClockTimes(last.left(), last.right(), running);
     }
 

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.MoveCount;
+import org.damrelay.draughts.game.Reach;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
@@ -15,6 +16,7 @@ import org.damrelay.draughts.rules.Squares;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
+import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
 import org.damrelay.driver.arbiter.Rulebook;
@@ -98,6 +100,8 @@ public final class Reconstructor implements BoardObserver {
         boolean notPressedRaised;
         /** A press came for a move not yet committed: {@link #notPressedRaised} is cleared once it is. */
         boolean releaseNotPressed;
+        /** When the board first changed for the last committed move: a clock not yet seen running then could not be pressed. */
+        long movedBegan;
 
         void moveCommitted() {
             movedSince = true;
@@ -134,7 +138,18 @@ public final class Reconstructor implements BoardObserver {
      * The game's settings win over the config's.
      */
     public static Reconstructor resume(ReconstructConfig config, Game game, ArbiterListener listener) {
-        return new Reconstructor(config.withSettings(game.settings()), game, listener);
+        return resume(config, game, null, listener);
+    }
+
+    /**
+     * The same, with the clock times the game last had ({@code lastTimes}, from the relay or the
+     * driver's own record; null when none were recorded): the clock's first reading is checked
+     * against them, never against the time control's base time.
+     */
+    public static Reconstructor resume(ReconstructConfig config, Game game, ClockTimes lastTimes, ArbiterListener listener) {
+        Reconstructor r = new Reconstructor(config.withSettings(game.settings()), game, listener);
+        r.clock.resumed(lastTimes);
+        return r;
     }
 
     /** Where the reconstruction stands with the board. */
@@ -216,13 +231,17 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onClock(long t, ClockReading reading) {
         advance(t);
-        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK));
+        // only a board standing still in the game's position says the clock runs for the side to move
+        Color toMove = following() && occupancy().matches(game.position()) ? game.position().sideToMove() : null;
+        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK), toMove);
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
-        if (r.mismatch() != null) {
-            emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), r.mismatch()));
-        }
+        clockMismatch(t, r.mismatch());
         if (r.pressed()) press(t, r.rightPressed());
+    }
+
+    private void clockMismatch(long t, String text) {
+        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), text));
     }
 
     @Override
@@ -283,7 +302,8 @@ public final class Reconstructor implements BoardObserver {
         due.settle = t + config.settleMs();
         due.irregular = t + config.irregularMs();
         if (state == State.AWAITING_START || state == State.JOINED) {
-            if (tryStart(t) || state == State.AWAITING_START) return;
+            // a board a ply or three ahead may show that position for a moment only: the players play on
+            if (tryStart(t) || state == State.AWAITING_START && !catchUp(t) || state == State.AWAITING_START) return;
         }
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
@@ -300,7 +320,10 @@ public final class Reconstructor implements BoardObserver {
     // ---- the three windows
 
     private void settle(long t) {
-        if (state == State.AWAITING_START) return;
+        if (state == State.AWAITING_START) {
+            catchUp(t);
+            return;
+        }
         Occupancy seen = occupancy();
         if (state == State.OUT_OF_STEP) {
             recover(t, seen);
@@ -329,7 +352,7 @@ public final class Reconstructor implements BoardObserver {
         if (state == State.AWAITING_START) {
             if (config.joinMidGame() && join(t)) return;
             Occupancy normal = board.occupancy(Orientation.NORMAL);
-            if (!waitingReported && normal.white() + normal.black() != 0) {
+            if (!waitingReported && normal.white() + normal.black() != 0 && !CatchUp.halfMade(game.game(), normal)) {
                 waitingReported = true;
                 emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, 0, null, t, List.of(),
                         "the board does not show the starting position (either way round); waiting for it"));
@@ -666,7 +689,7 @@ public final class Reconstructor implements BoardObserver {
     private void notPressed(long t, boolean sameScan) {
         boolean raised = presses.notPressedRaised;
         if (presses.releaseNotPressed) presses.notPressedRaised = presses.releaseNotPressed = false;
-        if (sameScan || !presses.movedSince || !clock.inUse() || game.ply() <= resumedAtPly || raised) return;
+        if (sameScan || !presses.movedSince || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly || raised) return;
         // the clock still runs for that player: the opponent's press cannot register until he presses
         presses.notPressedRaised = true;
         int ply = game.ply();
@@ -678,6 +701,7 @@ public final class Reconstructor implements BoardObserver {
     /** Bookkeeping common to every committed move, legal or not. */
     private void afterMove(long t) {
         Position p = game.position();
+        presses.movedBegan = trace.firstChange(t);
         presses.moveCommitted();
         trace.reset();
         Occupancy seen = occupancy();
@@ -799,24 +823,62 @@ public final class Reconstructor implements BoardObserver {
     /** The board shows the game's position (the start, or where a resumed game stands) under an orientation. */
     private boolean tryStart(long t) {
         Position expected = state == State.JOINED ? config.start() : game.position();
-        Orientation[] options = config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
-        for (Orientation o : options) {
+        for (Orientation o : orientations()) {
             if (board.occupancy(o).matches(expected)) {
-                orientation = o;
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
                 if (state == State.JOINED) game = new GameModelLine(config.startGame());
-                become(State.IN_STEP, t);
-                if (o != Orientation.NORMAL) {
-                    emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, 0, null, t, List.of(), o.isMirrored()
-                            ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
-                                    + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
-                                    + "); until then it is read as a mirrored board"
-                            : "the board is turned round; reading it the other way"));
-                }
+                following(o, t);
+                if (game.ply() == 0) clockMismatch(t, clock.atStart());
                 return true;
             }
         }
         return false;
+    }
+
+    private Orientation[] orientations() {
+        return config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
+    }
+
+    /** The board is read under {@code o} from now on, and follows the game. */
+    private void following(Orientation o, long t) {
+        orientation = o;
+        become(State.IN_STEP, t);
+        if (o != Orientation.NORMAL) {
+            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(), o.isMirrored()
+                    ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
+                            + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
+                            + "); until then it is read as a mirrored board"
+                    : "the board is turned round; reading it the other way"));
+        }
+    }
+
+    /**
+     * The settled board is where the game stands plus one to three plies nobody saw (the driver
+     * started or restarted while the players played on): one path is those moves, recorded in
+     * order with their ply numbers; several are a join at the position, naming them, so the relay
+     * (and its arbiter) can choose. No press is expected for moves made while the board was not read.
+     */
+    private boolean catchUp(long t) {
+        Orientation at = null;
+        List<Reach.Path> paths = List.of();
+        for (Orientation o : orientations()) {
+            List<Reach.Path> p = CatchUp.paths(game.game(), board.occupancy(o));
+            if (p.isEmpty()) continue;
+            if (at != null) return false; // two readings of the board fit: wait for the board to tell more
+            at = o;
+            paths = p;
+        }
+        if (at == null) return false;
+        if (paths.size() > 1) {
+            joinAt(t, at, paths.get(0).position(), Reach.sideToMoveAfter(paths), "the board is " + paths.get(0).moves().size()
+                    + " plies or so ahead of the game's last known position, and more than one path leads there ("
+                    + CatchUp.describe(paths) + "): the record continues from the position seen; the arbiter can pick the path");
+            return true;
+        }
+        following(at, t);
+        for (Move m : paths.get(0).moves()) commit(m, t, true);
+        presses.movedSince = false; // its press, if any, came while the board was not read
+        return true;
     }
 
     /**
@@ -825,25 +887,35 @@ public final class Reconstructor implements BoardObserver {
      * the first move. A board that is merely being set up (a part of the start position) is no game yet.
      */
     private boolean join(long t) {
-        Orientation[] options = config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
         Position start = config.start();
-        for (Orientation o : options) {
+        for (Orientation o : orientations()) {
             Occupancy seen = board.occupancy(o);
             if (seen.unknown() != 0 || seen.strays() != 0 || seen.white() == 0 || seen.black() == 0) continue;
             if ((seen.white() & ~start.pieces(Color.WHITE)) == 0 && (seen.black() & ~start.pieces(Color.BLACK)) == 0) return false;
+            // a move caught half made: the board settles once the hand is done, and is read then
+            if (CatchUp.halfMade(game.game(), seen)) return false;
             Position p = Position.empty(Color.WHITE);
             for (int s : Bits.squares(seen.white())) p = p.with(s, Piece.of(Color.WHITE, seen.isCrowned(s)));
             for (int s : Bits.squares(seen.black())) p = p.with(s, Piece.of(Color.BLACK, seen.isCrowned(s)));
-            orientation = o;
-            game = new GameModelLine(Game.from(p, config.settings()));
-            resumedAtPly = 0;
-            become(State.JOINED, t);
-            emit(ArbiterEvent.info(EventType.JOINED_MID_GAME, 0, null, t, List.of(),
-                    "the game was under way before the board was first read: the record starts from the position first seen ("
-                            + Fen.write(p).substring(2) + "); who is to move is learned from the first move"));
+            joinAt(t, o, p, null, "the game was under way before the board was first read: the record starts from the position first seen ("
+                    + Fen.write(p).substring(2) + "); who is to move is learned from the first move");
             return true;
         }
         return false;
+    }
+
+    /**
+     * The record starts at {@code p} (JOINED_MID_GAME carries it, with the side to move when
+     * known). With the side to move known the board is followed at once; else the first move tells.
+     */
+    private void joinAt(long t, Orientation o, Position p, Color toMove, String text) {
+        orientation = o;
+        Position at = toMove == null ? p : p.withSideToMove(toMove);
+        game = new GameModelLine(Game.from(at, config.settings()));
+        resumedAtPly = 0;
+        clock.joined();
+        become(toMove == null ? State.JOINED : State.IN_STEP, t);
+        emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
     }
 
     private void checkCrowns(long t, Occupancy seen) {

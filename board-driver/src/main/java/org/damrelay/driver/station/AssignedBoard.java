@@ -10,6 +10,7 @@ import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.uplink.BoardFeed;
+import org.damrelay.driver.uplink.GameEvents;
 import org.damrelay.driver.uplink.Outbox;
 import org.damrelay.driver.uplink.WirePlies;
 import org.damrelay.draughts.game.Game;
@@ -75,7 +76,7 @@ final class AssignedBoard implements BoardObserver {
             log.info("board {}: resumes after ply {} from {} ({})", board, s.getPly(), s.getFen(),
                     resume == own ? "its outbox" : "the relay");
             Game at = Game.from(Fen.parse(s.getFen()), c.settings());
-            return Reconstructor.resume(c, at, new BoardFeed(board, c.variant(),
+            return Reconstructor.resume(c, at, s.hasClock() ? GameEvents.times(s.getClock()) : null, new BoardFeed(board, c.variant(),
                     new WirePlies(s.getPly(), GameWire.plyNumber(c.start(), 0)), outbox));
         }
         return new Reconstructor(c, new BoardFeed(board, c.variant(), c.start(), outbox));

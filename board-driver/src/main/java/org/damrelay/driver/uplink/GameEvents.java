@@ -1,5 +1,6 @@
 package org.damrelay.driver.uplink;
 
+import java.time.Duration;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.Notation;
 import org.damrelay.draughts.rules.Position;
@@ -102,6 +103,15 @@ public final class GameEvents {
         if (e.after() != null) b.setFen(Fen.write(e.after()));
         if (e.clock() != null) b.setClock(clock(e.clock()));
         return b.build();
+    }
+
+    /**
+     * The times a recorded clock reading gave each colour (a relay's or the outbox's last board
+     * state), or null when it holds none: what a resumed reconstruction checks the clock against.
+     */
+    public static ClockTimes times(Clock c) {
+        if (c == null || (c.getWhiteMs() == 0 && c.getBlackMs() == 0)) return null;
+        return new ClockTimes(Duration.ofMillis(c.getWhiteMs()), Duration.ofMillis(c.getBlackMs()));
     }
 
     private static Clock clock(ClockTimes t) {

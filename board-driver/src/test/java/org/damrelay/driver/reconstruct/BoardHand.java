@@ -31,7 +31,8 @@ final class BoardHand {
     private long sample;
     private boolean offline;
     private Sensed inHand = Sensed.EMPTY;
-    private boolean leverRight;
+    private boolean leverRight = true; // white (on the right) to move: his side is up, his clock runs
+    private boolean pressedRight;
     private Duration left = Duration.ofMinutes(80), right = Duration.ofMinutes(80);
     private boolean leftFlag, rightFlag;
     private long lastPhysical;
@@ -101,10 +102,11 @@ final class BoardHand {
         return set(square, s == Sensed.WHITE_KING ? Sensed.WHITE_MAN : Sensed.BLACK_MAN);
     }
 
-    /** A clock press: the lever goes up on the side of whoever pressed; the clock reports at once. */
+    /** A clock press: the lever goes down on the side of whoever pressed (a rocker); the clock reports at once. */
     BoardHand press(boolean rightSide) {
         scanTo(t);
-        leverRight = rightSide;
+        pressedRight = rightSide;
+        leverRight = !rightSide;
         observer.onClock(t, reading());
         t += 100;
         return this;
@@ -112,7 +114,7 @@ final class BoardHand {
 
     /** White presses on the right in these tests unless a test says otherwise. */
     BoardHand press() {
-        return press(!leverRight);
+        return press(!pressedRight);
     }
 
     /** A press that also sets the times the clock shows with it (e.g. with its increment). */

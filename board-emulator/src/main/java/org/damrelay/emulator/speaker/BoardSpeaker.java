@@ -154,8 +154,8 @@ public final class BoardSpeaker {
 
     private void onClock(long t, ClockReading r) {
         if (clock != null && r.rightLeverHigh() != clock.rightLeverHigh()) {
-            // A lever press: the log keeps the pressing side's time.
-            boolean rightPressed = r.rightLeverHigh();
+            // A lever press (a rocker: the presser's side went down, the other rose): the log keeps the pressing side's time.
+            boolean rightPressed = !r.rightLeverHigh();
             Duration d = rightPressed ? r.right() : r.left();
             EeEntry tag = new EeEntry.TimeTag(!rightPressed, (int) Math.min(9, d.toHours()), d.toMinutesPart(), d.toSecondsPart());
             pendingChanges.add(tag);
@@ -263,9 +263,12 @@ public final class BoardSpeaker {
         return new EeEntry.FieldTag(field, codes.codeOf(s) & 0x1f);
     }
 
-    static BoardMessage.ClockTimes clockTimes(ClockReading r) {
+    /** A reading as the BWTIME message a board sends for it. */
+    public static BoardMessage.ClockTimes clockTimes(ClockReading r) {
         ClockFace right = face(r.right(), r.rightFlag()), left = face(r.left(), r.leftFlag());
-        int status = (r.running() ? 0x01 : 0) | (r.rightLeverHigh() ? 0x02 : 0) | (r.clockPresent() ? 0 : 0x20);
+        // bit 1: the lever is high on the right, so the right clock runs; bits 3/4: the right/left player's turn
+        int turn = !r.running() ? 0 : r.rightLeverHigh() ? 0x08 : 0x10;
+        int status = (r.running() ? 0x01 : 0) | (r.rightLeverHigh() ? 0x02 : 0) | turn | (r.clockPresent() ? 0 : 0x20);
         return new BoardMessage.ClockTimes(right, left, status);
     }
 

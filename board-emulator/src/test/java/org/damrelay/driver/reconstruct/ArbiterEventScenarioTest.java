@@ -312,11 +312,12 @@ class ArbiterEventScenarioTest {
 
     @Test
     void joinedMidGame() {
-        var parsed = ScenarioParser.parse("move 32-28\nmove 19-23\nwait 5000\nmove 28x19\nmove 14x23");
+        // four plies before the first read: more than the three a late read recognises as the moves made
+        var parsed = ScenarioParser.parse("move 32-28\nmove 17-21\nmove 37-32\nmove 19-23\nwait 5000\nmove 28x19\nmove 14x23");
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, QUIET);
         List<ArbiterEvent> whole = new ArrayList<>();
         timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), whole::add));
-        long afterSecondMove = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 2).findFirst().orElseThrow().t();
+        long afterSecondMove = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 4).findFirst().orElseThrow().t();
         List<ArbiterEvent> events = new ArrayList<>();
         Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), events::add);
         Timeline late = timeline.joinedAt(afterSecondMove);

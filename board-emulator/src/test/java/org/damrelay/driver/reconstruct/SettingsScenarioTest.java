@@ -275,8 +275,8 @@ class SettingsScenarioTest {
     void aFlagShownOnceTheQuotaWasMadeWithTheNextPeriodsTimeAddedIsNoLoss() {
         var ec = QUIET.withClock(Duration.ofMinutes(10), Duration.ZERO, true);
         var rc = ReconstructConfig.defaults(Variant.INTERNATIONAL).withTimeControl(TimeControl.parse("2/600:600"));
-        // white (right) to move, his clock running; a clock without a move counter shows his flag and adds the next 10 min
-        ClockReading flagWithTimeAdded = new ClockReading(Duration.ofMinutes(9), Duration.ofMinutes(10), false, true, true, false, true);
+        // white (right) to move, his clock running (the lever high on the right); a clock without a move counter shows his flag and adds the next 10 min
+        ClockReading flagWithTimeAdded = new ClockReading(Duration.ofMinutes(9), Duration.ofMinutes(10), false, true, true, true, true);
         var events = play(FAR_APART + "move 46-41\nmove 5-10\nmove 47-42\nmove 4-9\n", ec, rc, flagWithTimeAdded);
         ArbiterEvent flag = only(events, EventType.FLAG_FALL);
         assertEquals(Color.WHITE, flag.side());

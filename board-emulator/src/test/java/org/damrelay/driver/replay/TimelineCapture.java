@@ -3,13 +3,12 @@ package org.damrelay.driver.replay;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
-import org.damrelay.driver.dgt.protocol.ClockFace;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
 import org.damrelay.emulator.BoardEvent;
 import org.damrelay.emulator.Timeline;
+import org.damrelay.emulator.speaker.BoardSpeaker;
 
 /** An emulated timeline written as the capture a live driver would have recorded of it. */
 public final class TimelineCapture {
@@ -28,10 +27,7 @@ public final class TimelineCapture {
                 } else if (e instanceof BoardEvent.FieldChanged f) {
                     bytes = new BoardMessage.FieldUpdate(f.field(), codes.codeOf(f.now())).encode();
                 } else if (e instanceof BoardEvent.ClockRead c) {
-                    var r = c.clock();
-                    int status = (r.running() ? 1 : 0) | (r.rightLeverHigh() ? 2 : 0);
-                    ClockFace right = face(r.right(), r.rightFlag()), left = face(r.left(), r.leftFlag());
-                    bytes = new BoardMessage.ClockTimes(right, left, status).encode();
+                    bytes = BoardSpeaker.clockTimes(c.clock()).encode();
                 } else if (e instanceof BoardEvent.LinkChanged l) {
                     if (l.connected()) w.linkUp(t, "emulated"); else w.linkDown(t, "unplugged");
                     continue;
@@ -44,10 +40,5 @@ public final class TimelineCapture {
             throw new UncheckedIOException(e);
         }
         return text.toString();
-    }
-
-    private static ClockFace face(Duration d, boolean flag) {
-        ClockFace f = ClockFace.of(d);
-        return new ClockFace(f.hours(), f.minutes(), f.seconds(), flag, false, flag);
     }
 }

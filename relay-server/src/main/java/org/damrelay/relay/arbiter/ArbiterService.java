@@ -13,7 +13,9 @@ import org.damrelay.proto.AlertAck;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.AuditEntry;
+import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.Correction;
+import org.damrelay.proto.MoveData;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
@@ -21,6 +23,7 @@ import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.RelayAlert;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.wire.GameWire;
@@ -48,6 +51,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
     private final IngestService ingest;
     private final BlockedBoards blocked;
     private final List<ArbiterSession> sessions = new ArrayList<>();
+    private RelayAlert standing;
     private NotationRequests notation = (s, id, r) -> error(s, id, "BAD_REQUEST", "digital notation is not served by this relay");
 
     public ArbiterService(RelayCore core, IngestService ingest) {
@@ -75,13 +79,26 @@ public final class ArbiterService implements RelayCore.LiveListener {
         }
         for (Alert a : book().alerts()) {
             GameRecord g = book().game(a.getGameId());
-            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAlert(a).build());
+            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(alertMessage(a));
         }
+        if (standing != null) s.send(ArbiterMessage.newBuilder().setRelayAlert(standing).build());
         // the boards blocked now, so a reloaded console lists them whatever became of their alerts
         for (GameInfo info : book().directory().games(s.eventId(), 0)) {
             GameRecord g = book().game(info.getGameId());
             if (g != null) blocked.of(g).ifPresent(b -> s.send(ArbiterMessage.newBuilder().setBlocked(b).build()));
         }
+    }
+
+    /**
+     * A problem of the relay itself (a config save it refused): every arbiter screen hears it now,
+     * a screen opened later while it lasts; a cleared one ends it. Not journaled: it is about this
+     * process, not the games.
+     */
+    public void relayAlert(RelayAlert a) {
+        if (a.getCleared() && standing == null) return;
+        standing = a.getCleared() ? null : a;
+        ArbiterMessage m = ArbiterMessage.newBuilder().setRelayAlert(a).build();
+        for (ArbiterSession s : sessions) s.send(m);
     }
 
     /** Every arbiter screen of the game's event hears once that its board was blocked or released. */
@@ -110,7 +127,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         for (ArbiterSession s : sessions) {
             if (!g.info().getEventId().equals(s.eventId())) continue;
             s.send(ArbiterMessage.newBuilder().setUpdate(applied.update()).build());
-            if (applied.alert() != null) s.send(ArbiterMessage.newBuilder().setAlert(applied.alert()).build());
+            if (applied.alert() != null) s.send(alertMessage(applied.alert()));
         }
         tellBlocked(g);
     }
@@ -129,6 +146,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         try {
             switch (r.getBodyCase()) {
                 case ACK_ALERT -> ackAlert(s, id, r.getAckAlert().getAlertId());
+                case ACK_BOARD -> ackBoard(s, id, r.getAckBoard().getGameId(), r.getAckBoard().getUpToAlertId());
                 case RESULT -> result(s, id, r.getResult().getGameId(), r.getResult().getResult());
                 case CORRECT -> correct(s, id, r.getCorrect().getGameId(), r.getCorrect().getCorrection());
                 case PAIRING -> pairing(s, id, r.getPairing().getInfo());
@@ -166,10 +184,37 @@ public final class ArbiterService implements RelayCore.LiveListener {
         });
     }
 
+    /**
+     * "Acknowledge all of this board": every open alert of the game up to the last one the arbiter's
+     * screen showed, each journaled as a single acknowledgement is; one answer once all are durable.
+     */
+    private void ackBoard(ArbiterSession s, String id, String gameId, long upTo) {
+        GameRecord g = game(s, id, gameId);
+        if (g == null) return;
+        List<Long> open = book().alerts().stream()
+                .filter(a -> a.getGameId().equals(gameId) && !a.getAcknowledged() && (upTo == 0 || a.getAlertId() <= upTo))
+                .map(Alert::getAlertId).toList();
+        String board = "board " + g.info().getBoard();
+        if (open.isEmpty()) {
+            ok(s, id, "no open alerts on " + board);
+            return;
+        }
+        for (int i = 0; i < open.size(); i++) {
+            long alertId = open.get(i);
+            boolean last = i == open.size() - 1;
+            JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
+            // journal order = apply order: the answer follows the last acknowledgement's fsync
+            core.commit(rec, () -> {
+                acknowledged(book().alert(alertId));
+                if (last) ok(s, id, open.size() + " alerts of " + board + " acknowledged");
+            });
+        }
+    }
+
     /** Every arbiter screen of the event, not only the one that acknowledged, sees the alert as handled. */
     private void acknowledged(Alert a) {
         String eventId = book().game(a.getGameId()).info().getEventId();
-        ArbiterMessage m = ArbiterMessage.newBuilder().setAlert(a).build();
+        ArbiterMessage m = alertMessage(a);
         for (ArbiterSession other : sessions) if (other.eventId().equals(eventId)) other.send(m);
     }
 
@@ -190,7 +235,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
                     .setCaptureTimeMs(now).setText("draw agreed " + why).build();
             commitUpdate(g.id(), GameUpdate.newBuilder().setEvent(early), now);
         }
-        audit(s, id, g, text.toUpperCase(), "", text);
+        audit(s, id, g, text.toUpperCase(), "", text, result == GameResult.RESULT_UNSPECIFIED ? what(AuditEntry.Kind.GAME_REOPENED)
+                : what(AuditEntry.Kind.RESULT_ENTERED).setValue(Pdn.result(result)));
     }
 
     private void correct(ArbiterSession s, String id, String gameId, Correction c) {
@@ -199,6 +245,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         GameFold live = g.live();
         Correction.Builder b = c.toBuilder().setArbiter(s.arbiter());
         String action;
+        AuditEntry.Builder what;
         switch (c.getKind()) {
             // ply numbers as in arbiter-events.md (1 = white's first move); the fold counts plies played
             case TAKE_BACK -> {
@@ -207,6 +254,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 }
                 b.setFen(Fen.write(live.positionAfter(live.countAt(c.getPly()))));
                 action = "TAKE_BACK to ply " + c.getPly();
+                what = what(AuditEntry.Kind.TAKE_BACK).setPly(c.getPly());
             }
             case REPLACE_MOVE -> {
                 int count = live.countAt(c.getPly());
@@ -226,6 +274,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 b.setMove(GameWire.move(played)).setNotation(Notation.of(before, played, base.variant()))
                         .setFen(Fen.write(before.apply(played)));
                 action = "REPLACE_MOVE ply " + c.getPly() + " by " + b.getNotation();
+                what = what(AuditEntry.Kind.REPLACE_MOVE).setPly(c.getPly()).setValue(b.getNotation());
             }
             case SET_POSITION -> {
                 Position p = Fen.parse(c.getFen());
@@ -236,11 +285,30 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 }
                 b.setPly(ply).setFen(Fen.write(p));
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
+                what = what(AuditEntry.Kind.SET_POSITION).setPly(ply).setValue(b.getFen());
             }
-            default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE or SET_POSITION");
+            case CHOOSE_PATH -> {
+                List<CandidatePath> paths = live.pendingPaths();
+                if (paths.isEmpty()) throw new IllegalArgumentException("no join of game " + gameId + " waits for a path to be picked");
+                if (c.getPath() < 1 || c.getPath() > paths.size()) {
+                    throw new IllegalArgumentException("path " + c.getPath() + ": the join named paths 1.." + paths.size());
+                }
+                CandidatePath chosen = paths.get(c.getPath() - 1);
+                int at = live.joinedAtCount();
+                Game g2 = live.game().truncate(at - 1);
+                for (MoveData md : chosen.getMovesList()) g2 = g2.play(GameWire.move(md));
+                if (!g2.position().equals(live.positionAfter(at))) {
+                    throw new IllegalArgumentException("path " + c.getPath() + " (" + chosen.getNotation() + ") leaves "
+                            + Fen.write(g2.position()) + ", but the game went on from " + Fen.write(live.positionAfter(at)));
+                }
+                b.setPly(live.plyNumber(at)).clearPathMoves().addAllPathMoves(chosen.getMovesList());
+                action = "CHOOSE_PATH " + chosen.getNotation() + " for the moves made while no driver read the board";
+                what = what(AuditEntry.Kind.PATH_CHOSEN).setPly(live.plyNumber(at)).setValue(chosen.getNotation());
+            }
+            default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE, SET_POSITION or CHOOSE_PATH");
         }
         commitUpdate(g.id(), GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
-        audit(s, id, g, action, c.getReason(), action);
+        audit(s, id, g, action, c.getReason(), action, what);
     }
 
     private void pairing(ArbiterSession s, String id, GameInfo info) {
@@ -262,7 +330,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
             ingest.releaseHeld(src);
             action += " (board held since a new game was set up on it: its events now go to " + gameId + ")";
         }
-        audit(s, id, g, action, "", action);
+        audit(s, id, g, action, "", action, what(AuditEntry.Kind.PAIRING)
+                .setValue(full.getWhite().getName() + " - " + full.getBlack().getName()));
     }
 
     private void resolve(ArbiterSession s, String id, String gameId, String fen) {
@@ -289,7 +358,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         if (refused && ingest.retryRefused(src, cursor)) {
             // the arbiter changed the game (reopened it, set the position) so that the refused event fits: it stands
             String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + blockedSeq + " applied, it fits the game now";
-            audit(s, id, g, action, "", action);
+            audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_APPLIED).setSeq(blockedSeq));
             return;
         }
         // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
@@ -303,7 +372,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, () -> {
             ingest.skipped(info.getEventId(), info.getSourceDriver(), info.getSourceBoard(), seq);
         });
-        audit(s, id, g, action, reason, action);
+        audit(s, id, g, action, reason, action, refused ? what(AuditEntry.Kind.RESOLVE_SKIPPED).setSeq(seq)
+                : what(AuditEntry.Kind.RESOLVE_GAP_SKIPPED).setSeq(seq));
     }
 
     /** The new game set up on a held board is this game: its kept events apply to it, in order. */
@@ -321,7 +391,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, null);
         ingest.releaseHeld(src);
         String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
-        audit(s, id, g, action, "", action);
+        audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_HELD).setSeq(since));
     }
 
     private static int last(GameFold live) {
@@ -334,12 +404,21 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, null);
     }
 
-    private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText) {
-        AuditEntry e = AuditEntry.newBuilder().setTimeMs(System.currentTimeMillis()).setArbiter(s.arbiter())
+    /** What an audit entry says, as the parameters the pages word (kind, ply, value, seq). */
+    public static AuditEntry.Builder what(AuditEntry.Kind kind) {
+        return AuditEntry.newBuilder().setKind(kind);
+    }
+
+    private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText, AuditEntry.Builder what) {
+        AuditEntry e = what.setTimeMs(System.currentTimeMillis()).setArbiter(s.arbiter())
                 .setGameId(g.id()).setAction(action).setReason(reason).build();
         JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
         // journal order = apply order, so the ok comes after everything the request changed is durable
         core.commit(rec, () -> { if (!id.isEmpty()) ok(s, id, okText); });
+    }
+
+    private static ArbiterMessage alertMessage(Alert a) {
+        return ArbiterMessage.newBuilder().setAlert(AlertSeverities.stamped(a)).build();
     }
 
     private static void ok(ArbiterSession s, String id, String text) {

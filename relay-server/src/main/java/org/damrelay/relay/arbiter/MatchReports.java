@@ -13,7 +13,9 @@ import org.damrelay.relay.game.Pdn;
 
 /**
  * The arbiter's form (manual 5.4-5.5): results in the order the games ended, irregularities and
- * the arbiter's decisions, one chronological list.
+ * the arbiter's decisions, one chronological list. Each line carries its parameters (the result,
+ * the alert's event, the audit entry) for the viewer to word in the event's language; {@code text}
+ * stays the English line for logs.
  */
 public final class MatchReports {
 
@@ -24,7 +26,8 @@ public final class MatchReports {
         for (GameRecord g : book.games()) {
             if (!g.info().getEventId().equals(eventId) || !g.live().finished()) continue;
             lines.add(line(g.live().endedAtMs(), g.id(), g.info().getBoard(), "RESULT",
-                    g.info().getWhite().getName() + " - " + g.info().getBlack().getName() + " " + Pdn.result(g.live().result())));
+                    g.info().getWhite().getName() + " - " + g.info().getBlack().getName() + " " + Pdn.result(g.live().result()))
+                    .toBuilder().setResult(g.live().result()).build());
         }
         for (Alert a : book.alerts()) {
             GameRecord g = book.game(a.getGameId());
@@ -32,13 +35,15 @@ public final class MatchReports {
             String text = a.getEvent().getType().name()
                     + (a.getEvent().getSubtype().getNumber() > 0 ? "." + a.getEvent().getSubtype().name() : "")
                     + " at ply " + a.getEvent().getPly() + (a.getEvent().getText().isEmpty() ? "" : ": " + a.getEvent().getText());
-            lines.add(line(time(g, a), a.getGameId(), a.getBoard(), "IRREGULARITY", text));
+            lines.add(line(time(g, a), a.getGameId(), a.getBoard(), "IRREGULARITY", text).toBuilder()
+                    .setEvent(a.getEvent().toBuilder().clearText().clearSentNanos()).build());
         }
         for (AuditEntry e : book.audit()) {
             GameRecord g = book.game(e.getGameId());
             if (g == null || !g.info().getEventId().equals(eventId)) continue;
             lines.add(line(e.getTimeMs(), e.getGameId(), g.info().getBoard(), "DECISION",
-                    e.getAction() + (e.getReason().isEmpty() ? "" : " (" + e.getReason() + ")") + " by " + e.getArbiter()));
+                    e.getAction() + (e.getReason().isEmpty() ? "" : " (" + e.getReason() + ")") + " by " + e.getArbiter())
+                    .toBuilder().setDecision(e).build());
         }
         lines.sort(Comparator.comparingLong(MatchReport.Line::getTimeMs));
         return MatchReport.newBuilder().setEventId(eventId).addAllLines(lines).build();

@@ -6,18 +6,24 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.cluster.ClusterConfig;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.ConfigWatcher;
+import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.store.DiskSpace;
 import org.damrelay.relay.store.JournalDamagedException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import sun.misc.Signal;
 
 /** {@code damrelay relay [--config FILE]}: runs the relay until it is stopped. */
 @Command(name = "relay", mixinStandardHelpOptions = true,
@@ -63,15 +69,50 @@ public final class RelayCommand implements Callable<Integer> {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
+        } catch (IOException e) {
+            // a full disk, a directory it may not write: one line naming the directory, not a trace
+            spec.commandLine().getErr().println("damrelay relay: " + DiskSpace.startFailure(c.dataPath(), e));
+            return 1;
         }
-        // tokens added or revoked in the file take effect while the relay runs (docs/relay.md)
-        if (config != null) new ConfigWatcher(config, 2000, server::reload);
+        // tokens added or revoked in the file take effect while the relay runs (docs/relay.md);
+        // the period is a system property only so that tests need not wait 2 s per save
+        if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), server::reload, server::configRejected);
+        // SIGTERM and Ctrl-C are the way a relay is stopped: close cleanly, then exit 0 (not the JVM's 143)
+        for (String name : new String[] {"TERM", "INT"}) {
+            Signal.handle(new Signal(name), s -> new Thread(server::close, "relay-stop").start());
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
+        for (String line : serving(c, server.port())) spec.commandLine().getOut().println("  " + line);
         spec.commandLine().getOut().flush();
         server.awaitClose();
+        server.close(); // returns once the stop that closed the port has closed the journal too
         return 0;
+    }
+
+    /** What this relay serves and where a person points a browser, so a start is never silent. */
+    static List<String> serving(RelayConfig c, int port) {
+        String host = c.listen().host();
+        // 0.0.0.0 / :: listen everywhere; this machine itself reaches them on loopback
+        if (host == null || host.isBlank() || host.equals("0.0.0.0") || host.equals("::")) host = "127.0.0.1";
+        if (host.contains(":")) host = "[" + host + "]";
+        String base = (c.tls().enabled() ? "https://" : "http://") + host + ":" + port;
+        List<String> out = new ArrayList<>();
+        if (c.cluster() != null && c.cluster().role() == ClusterConfig.Role.EDGE) {
+            out.add("edge relay: spectators of " + c.cluster().origin() + "'s events at " + base + "/");
+            return out;
+        }
+        if (c.events().isEmpty()) {
+            out.add("no event configured: the viewer at " + base + "/ has nothing to show and no driver can connect");
+            out.add("create one: damrelay event new DIR --name \"...\" --boards N, then damrelay relay --config DIR/relay.yaml");
+            return out;
+        }
+        for (EventConfig e : c.events()) {
+            out.add("event " + e.id() + " (" + e.name() + "): viewer " + base + "/?event=" + e.id()
+                    + ", arbiter " + base + "/arbiter.html?event=" + e.id());
+        }
+        return out;
     }
 
     private int hashToken() throws IOException {

@@ -10,7 +10,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /** Reads a JSON or YAML config file over the embedded defaults. */
@@ -28,19 +30,52 @@ public final class ConfigLoader {
 
     /** The file over the defaults; relative paths in it resolve against its directory. */
     public static RelayConfig load(Path file) {
+        try {
+            return load(file, Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read config " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The file's bytes as read once (a watcher compares and parses the same bytes) over the defaults. */
+    public static RelayConfig load(Path file, byte[] bytes) {
         JsonNode user;
         try {
             // YAML is a superset of JSON: one parser reads both
-            user = YAML.readTree(file.toFile());
+            user = YAML.readTree(bytes);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read config " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read config " + file + ": " + e.getMessage().lines().findFirst().orElse(""), e);
         }
         if (user == null || user.isMissingNode() || user.isNull()) user = YAML.createObjectNode();
         if (!user.isObject()) throw new IllegalArgumentException("config " + file + ": top level must be an object");
         ObjectNode merged = defaultTree();
+        emptySections(merged, (ObjectNode) user);
         merge(merged, (ObjectNode) user);
         Path dir = file.toAbsolutePath().getParent();
         return bind(merged, dir == null ? null : dir.toString());
+    }
+
+    /** An event's lists: left empty ({@code driverTokens:}), a save gone wrong, not "none". */
+    private static final List<String> EVENT_LISTS = List.of("driverTokens", "arbiterTokens", "rounds", "boards");
+
+    /** A section the defaults give (an object or a list) left empty ({@code events:}): a save gone wrong, not "no value". */
+    private static void emptySections(ObjectNode defaults, ObjectNode user) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = user.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode d = defaults.get(e.getKey());
+            if (e.getValue().isNull() && d != null && d.isContainerNode()) {
+                throw new IllegalArgumentException("invalid config: section \"" + e.getKey() + "\" is empty"
+                        + (d.isArray() ? " (write [] for none)" : ""));
+            }
+        }
+        for (JsonNode event : user.path("events")) {
+            for (String list : EVENT_LISTS) {
+                if (event.path(list).isNull()) {
+                    throw new IllegalArgumentException("invalid config: event " + event.path("id").asText("?") + ": \"" + list
+                            + "\" is empty (write [] for none)");
+                }
+            }
+        }
     }
 
     /** Parses a config given as text (tests, embedded use). */
@@ -83,8 +118,22 @@ public final class ConfigLoader {
             // Jackson's own text, first line: what and where; the rest is its reference chain
             throw new IllegalArgumentException("invalid config: " + e.getMessage().lines().findFirst().orElse(""), e);
         }
+        if (c.events() == null) throw new IllegalArgumentException("invalid config: section \"events\" is empty (write [] for none)");
+        for (EventConfig e : c.events()) {
+            if (e == null) throw new IllegalArgumentException("invalid config: an empty entry in events");
+            for (EventConfig.TokenConfig t : concat(e.driverTokens(), e.arbiterTokens())) {
+                String p = t == null ? "an empty token entry" : t.problem();
+                if (p != null) throw new IllegalArgumentException("invalid config: event " + e.id() + ": " + p);
+            }
+        }
         String cluster = c.cluster() == null ? null : c.cluster().problem();
         if (cluster != null) throw new IllegalArgumentException("invalid config: " + cluster);
         return c;
+    }
+
+    private static List<EventConfig.TokenConfig> concat(List<EventConfig.TokenConfig> a, List<EventConfig.TokenConfig> b) {
+        List<EventConfig.TokenConfig> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 }

@@ -54,7 +54,7 @@ public final class StateEndpoints {
         EventList.Builder list = EventList.newBuilder();
         for (String id : book.directory().eventIds()) {
             EventConfig e = book.directory().event(id);
-            list.addEvents(EventSummary.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site()));
+            list.addEvents(EventSummary.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site()).setLanguage(e.language()));
         }
         return json(list);
     }
@@ -63,7 +63,8 @@ public final class StateEndpoints {
     public String eventJson(String eventId) {
         EventConfig e = book.directory().event(eventId);
         if (e == null) return null;
-        EventState.Builder s = EventState.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site());
+        EventState.Builder s = EventState.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site())
+                .setLanguage(e.language());
         for (EventConfig.RoundConfig r : e.rounds()) {
             s.addRounds(RoundSummary.newBuilder().setNumber(r.number()).setDelaySeconds(r.delaySeconds())
                     .setDate(r.date() == null ? "" : r.date()));

@@ -9,16 +9,21 @@ import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 
 /**
  * Keeps a WebSocket alive or ends it, driven by its event loop's {@link IdleSweeps.Sweep}: pings a
- * peer that has sent nothing for half the idle timeout, closes one that stayed silent (no pong) for
- * the whole of it. Answers pings and swallows pongs so the handlers after it see only data frames.
+ * peer that has sent nothing for a quarter of the idle timeout, and again every quarter while it
+ * stays silent (so a proxy between never sees the socket idle for long: deploy/nginx), and closes
+ * one that stayed silent for the whole timeout although pings reached its socket. A ping that is
+ * still queued (a peer that does not read: the slow-consumer cut is for that) or a sweep that ran
+ * late (this process was paused, the peer's answer may be unread) never closes it: it is pinged
+ * first. Answers pings and swallows pongs so the handlers after it see only data frames.
  */
 final class WebSocketKeepAlive extends ChannelDuplexHandler {
 
     private final IdleSweeps sweeps;
     private IdleSweeps.Sweep sweep;
     private ChannelHandlerContext ctx;
-    private long lastRead;
-    private boolean pinged, closing;
+    private long lastRead, pingedAt;
+    /** pinged: a ping reached the socket since the peer's last frame; inFlight: one is queued. */
+    private boolean pinged, inFlight, closing;
 
     WebSocketKeepAlive(IdleSweeps sweeps) {
         this.sweeps = sweeps;
@@ -45,19 +50,26 @@ final class WebSocketKeepAlive extends ChannelDuplexHandler {
 
     /** Sweep: something to do now (a ping or a close)? */
     boolean due(long now, long timeoutNanos) {
-        long quiet = now - lastRead;
-        return !closing && (quiet >= timeoutNanos || (!pinged && quiet >= timeoutNanos / 2));
+        if (closing || inFlight) return false;
+        return now - (pinged ? pingedAt : lastRead) >= timeoutNanos / 4;
     }
 
-    void act(long now, long timeoutNanos) {
-        if (now - lastRead >= timeoutNanos) {
+    /** @param late the sweep ran well after its time: this process was stalled, so was its reading */
+    void act(long now, long timeoutNanos, boolean late) {
+        if (pinged && !late && now - lastRead >= timeoutNanos) {
             closing = true;
             sweep.remove(this);
             ctx.writeAndFlush(new CloseWebSocketFrame(1001, "idle: no pong")).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            pinged = true;
-            ctx.writeAndFlush(new PingWebSocketFrame());
+            return;
         }
+        inFlight = true;
+        ctx.writeAndFlush(new PingWebSocketFrame()).addListener(f -> {
+            inFlight = false;
+            if (f.isSuccess()) {
+                pinged = true;
+                pingedAt = sweeps.now();
+            }
+        });
     }
 
     @Override

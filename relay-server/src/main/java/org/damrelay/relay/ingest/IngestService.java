@@ -18,6 +18,7 @@ import org.damrelay.proto.IngestError;
 import org.damrelay.proto.IngestRecord;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayFrame;
+import org.damrelay.proto.StreamNotice;
 import org.damrelay.proto.Welcome;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.config.TokenStore;
@@ -25,6 +26,7 @@ import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.EventCheck;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
+import org.damrelay.relay.game.Joins;
 import org.damrelay.relay.game.SourceCursor;
 import org.damrelay.relay.game.Verdict;
 
@@ -191,14 +193,20 @@ public final class IngestService {
         }
         gaps.remove(source);
         if (be.getRenumberedFrom() != 0 && conflictsReported.add(source + "#renumbered")) {
-            RelayAlerts.raise(core, game, EventType.SEQUENCE_CONFLICT, "driver " + session.driverId() + " board " + board
+            RelayAlerts.raise(core, game, EventType.SEQUENCE_CONFLICT, StreamNotice.newBuilder()
+                    .setCause(StreamNotice.Cause.SEQUENCE_RENUMBERED).setSeq(be.getSeq()).setHeld(be.getRenumberedFrom())
+                    .setDriver(session.driverId()).setBoard(board), "driver " + session.driverId() + " board " + board
                     + ": its outbox had numbered events from seq " + be.getRenumberedFrom() + " on, numbers this relay already"
                     + " held from elsewhere (a replaced outbox?); they arrive again from seq " + be.getSeq() + ": check them");
         }
-        Verdict v = EventCheck.check(game.live(), be.getEvent());
+        GameEvent event = be.getEvent();
+        if (event.getType() == EventType.JOINED_MID_GAME) event = joined(gameId, game, event);
+        Verdict v = EventCheck.check(game.live(), event);
         if (v instanceof Verdict.Refused r) {
             if (!cursor.blocked()) {
-                RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, "board " + board + " (driver " + session.driverId()
+                RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, StreamNotice.newBuilder()
+                        .setCause(StreamNotice.Cause.REFUSED_EVENT).setSeq(be.getSeq()).setDriver(session.driverId()).setBoard(board)
+                        .setRefusal(r.code().name()), "board " + board + " (driver " + session.driverId()
                         + ") waits from seq " + be.getSeq() + ": " + r.code() + ": " + r.message()
                         + "; resolve it (with the position, if the board's moves are missing) to let its events through");
             }
@@ -222,6 +230,21 @@ public final class IngestService {
             core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /**
+     * A driver's join: the moves one path explains are recorded first (the relay's own records, in
+     * order), and the JOINED_MID_GAME that follows says what the relay made of the position.
+     */
+    private GameEvent joined(String gameId, GameRecord game, GameEvent e) {
+        if (game.live().finished()) return e.toBuilder().clearFen().build(); // the result stands; the arbiter looks
+        Joins.Plan plan = Joins.plan(game.live(), e);
+        if (plan == null) return e;
+        for (GameEvent move : plan.moves()) {
+            GameUpdate u = core.book().next(gameId, GameUpdate.newBuilder().setEvent(move), System.currentTimeMillis());
+            core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
+        }
+        return plan.joined();
     }
 
     /**
@@ -249,7 +272,8 @@ public final class IngestService {
         String gameId = core.book().directory().gameFor(source).orElse(null);
         GameRecord game = gameId == null ? null : core.book().game(gameId);
         if (game != null && conflictsReported.add(source + "#" + be.getSeq())) {
-            RelayAlerts.raise(core, game, EventType.SEQUENCE_CONFLICT, "driver " + session.driverId() + ": " + what);
+            RelayAlerts.raise(core, game, EventType.SEQUENCE_CONFLICT, StreamNotice.newBuilder().setCause(StreamNotice.Cause.SEQUENCE_REUSED)
+                    .setSeq(be.getSeq()).setDriver(session.driverId()).setBoard(be.getBoard()), "driver " + session.driverId() + ": " + what);
         }
     }
 
@@ -259,8 +283,9 @@ public final class IngestService {
         String gameId = core.book().directory().gameFor(source).orElse(null);
         GameRecord game = gameId == null ? null : core.book().game(gameId);
         if (before == null && game != null) {
-            RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, "board " + be.getBoard() + " (driver " + source.driver()
-                    + ") sends seq " + be.getSeq() + " but the relay holds it only up to " + cursor.applied()
+            RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, StreamNotice.newBuilder().setCause(StreamNotice.Cause.SEQUENCE_GAP)
+                    .setSeq(be.getSeq()).setHeld(cursor.applied()).setDriver(source.driver()).setBoard(be.getBoard()),
+                    "board " + be.getBoard() + " (driver " + source.driver() + ") sends seq " + be.getSeq() + " but the relay holds it only up to " + cursor.applied()
                     + " (records lost, e.g. a repaired journal): resolve it to continue from seq " + be.getSeq());
         }
     }

@@ -7,6 +7,7 @@ import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.JournalRecord;
+import org.damrelay.proto.StreamNotice;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.game.GameFold;
 import org.damrelay.relay.game.GameRecord;
@@ -25,12 +26,13 @@ public final class RelayAlerts {
         return t == EventType.BOARD_BLOCKED || t == EventType.SEQUENCE_CONFLICT;
     }
 
-    public static void raise(RelayCore core, GameRecord game, EventType type, String text) {
+    /** Raises {@code type} with its parameters ({@code stream}) for the pages and an English text for logs. */
+    public static void raise(RelayCore core, GameRecord game, EventType type, StreamNotice.Builder stream, String text) {
         long now = System.currentTimeMillis();
         GameFold live = game.live();
         int ply = live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
         GameUpdate u = core.book().next(game.id(), GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(type).setPly(ply)
-                .setCaptureTimeMs(now).setText(text)), now);
+                .setCaptureTimeMs(now).setText(text).setStream(stream)), now);
         core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
     }
 

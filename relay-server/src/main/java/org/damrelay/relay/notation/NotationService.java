@@ -32,6 +32,7 @@ import org.damrelay.proto.RelayFrame;
 import org.damrelay.proto.ResultConfirmed;
 import org.damrelay.proto.Side;
 import org.damrelay.proto.StopNotation;
+import org.damrelay.proto.StreamNotice;
 import org.damrelay.proto.TimeEntry;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterService;
@@ -153,7 +154,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         String link = r.getBaseUrl().replaceAll("/+$", "") + "/notate.html#game=" + g.id() + "&key=" + token;
         NotationCredential credential = NotationCredential.newBuilder().setGameId(g.id()).setLink(link).setQrSvg(QrSvg.of(link)).build();
         audit(s.arbiter(), g, "NOTATION credential issued (times " + r.getTimes() + ")", "",
-                () -> s.send(ArbiterMessage.newBuilder().setRequestId(id).setNotation(credential).build()));
+                ArbiterService.what(AuditEntry.Kind.NOTATION_ISSUED).setValue(r.getTimes().name()), () -> s.send(ArbiterMessage.newBuilder().setRequestId(id).setNotation(credential).build()));
     }
 
     private void revoke(ArbiterSession s, String id, GameRecord g) {
@@ -165,7 +166,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         commit(JournalRecord.newBuilder().setNotationGrant(grant.toBuilder().setRevoked(true)
                 .setTimeMs(System.currentTimeMillis()).setBy(s.arbiter())).build());
         closeDevices(g.id(), UNAUTHENTICATED, "the arbiter revoked this device's notation credential");
-        audit(s.arbiter(), g, "NOTATION credential revoked", "", () -> s.send(ArbiterMessage.newBuilder().setRequestId(id)
+        audit(s.arbiter(), g, "NOTATION credential revoked", "", ArbiterService.what(AuditEntry.Kind.NOTATION_REVOKED), () -> s.send(ArbiterMessage.newBuilder().setRequestId(id)
                 .setNotation(NotationCredential.newBuilder().setGameId(g.id()).setRevoked(true)).build()));
     }
 
@@ -179,11 +180,11 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             for (GameRecord other : book().games()) {
                 NotationGrant og = book().notationGrant(other.id());
                 if (og != null && !og.getRevoked() && matches(token, og)) {
-                    d.close(FORBIDDEN, "this credential notates " + other.id() + " only, not " + gameId);
+                    refuse(d, gameId, FORBIDDEN, "this credential notates " + other.id() + " only, not " + gameId);
                     return;
                 }
             }
-            d.close(UNAUTHENTICATED, "unknown or revoked notation credential");
+            refuse(d, gameId, UNAUTHENTICATED, "unknown or revoked notation credential");
             return;
         }
         if (g.info().getNotation() == NotationState.ON_PAPER) {
@@ -191,7 +192,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             return;
         }
         if (grant.getRevoked()) {
-            d.close(UNAUTHENTICATED, "the arbiter revoked this device's notation credential");
+            refuse(d, gameId, UNAUTHENTICATED, "the arbiter revoked this device's notation credential");
             return;
         }
         d.admit(g.info().getEventId(), g.id());
@@ -200,7 +201,13 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         d.send(state(g));
     }
 
-    public void disconnected(DeviceSession d) {
+    /** A refused credential is a failed authentication like a driver's: counted, logged and slowed per address. */
+    private void refuse(DeviceSession d, String gameId, int code, String reason) {
+        d.refuseAfter(core.authThrottle().failed(d.address(), "/notate", reason + " (game " + gameId + ")",
+                System.currentTimeMillis()), code, reason);
+    }
+
+        public void disconnected(DeviceSession d) {
         List<Device> list = devices.get(d.gameId());
         if (list == null) return;
         list.removeIf(dev -> dev.session == d);
@@ -237,7 +244,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
                 : null;
         if (why != null) {
             // the same way as a refused move: the board blocks until the arbiter resolves it
-            RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, "the notation device of " + g.id() + " waits from seq " + e.getSeq()
+            RelayAlerts.raise(core, g, EventType.BOARD_BLOCKED, StreamNotice.newBuilder().setCause(StreamNotice.Cause.NOTATION_REFUSED)
+                    .setSeq(e.getSeq()), "the notation device of " + g.id() + " waits from seq " + e.getSeq()
                     + ": " + why + "; resolve it to let its entries through, or let the players stop digital notation");
             cursor.block(e.getSeq(), "MOVE_REFUSED: " + why);
             device.send(RelayFrame.newBuilder().setError(IngestError.newBuilder()
@@ -248,7 +256,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         ingest.accept(device, BoardEvent.newBuilder().setBoard(DEVICE_BOARD).setSeq(e.getSeq()).setEvent(ev).build(), System.nanoTime());
         if (!next || cursor.applied() != e.getSeq()) return; // a re-send, or refused
         if (e.hasUndo()) {
-            audit(notator(g), g, "UNDO ply " + g.live().plyNumber(plyBefore) + " on the notation device", "", null);
+            audit(notator(g), g, "UNDO ply " + g.live().plyNumber(plyBefore) + " on the notation device", "",
+                    ArbiterService.what(AuditEntry.Kind.NOTATION_UNDONE).setPly(g.live().plyNumber(plyBefore)), null);
             return;
         }
         if (e.hasClock()) flagFall(g, e.getClock(), now);
@@ -279,7 +288,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             return;
         }
         commitUpdate(g, GameUpdate.newBuilder().setInfo(g.info().toBuilder().setNotator(n)), System.currentTimeMillis());
-        audit("notation device", g, "NOTATOR " + n, "", () -> ok(d, requestId, "notator " + n));
+        audit("notation device", g, "NOTATOR " + n, "", ArbiterService.what(AuditEntry.Kind.NOTATOR_NAMED).setValue(n), () -> ok(d, requestId, "notator " + n));
     }
 
     /** The result both players confirmed on the device, entered as the arbiter would (early draws raise their alert). */
@@ -329,7 +338,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         GameFold f = g.live();
         commitUpdate(g, GameUpdate.newBuilder().setEvent(GameEvent.newBuilder().setType(EventType.NOTATION_STOPPED)
                 .setPly(f.plyCount() == 0 ? 0 : f.plyNumber(f.plyCount())).setCaptureTimeMs(now).setText(text)), now);
-        audit(notator(g), g, "NOTATION stopped" + (st.getFailure() ? " after a device failure" : ""), st.getReason(), () -> {
+        audit(notator(g), g, "NOTATION stopped" + (st.getFailure() ? " after a device failure" : ""), st.getReason(),
+                ArbiterService.what(AuditEntry.Kind.NOTATION_STOPPED).setFailure(st.getFailure()), () -> {
             ok(d, requestId, "digital notation stopped: continue on paper");
             closeDevices(g.id(), STOPPED, "digital notation of this game stopped for good: continue on paper");
         });
@@ -433,8 +443,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     }
 
     /** Journals an audit entry; {@code then} runs once it (and so all before it) is durable. */
-    private void audit(String who, GameRecord g, String action, String reason, Runnable then) {
-        AuditEntry e = AuditEntry.newBuilder().setTimeMs(System.currentTimeMillis()).setArbiter(who)
+    private void audit(String who, GameRecord g, String action, String reason, AuditEntry.Builder what, Runnable then) {
+        AuditEntry e = what.setTimeMs(System.currentTimeMillis()).setArbiter(who)
                 .setGameId(g.id()).setAction(action).setReason(reason).build();
         core.commit(JournalRecord.newBuilder().setAudit(e).build(), then);
     }

@@ -35,6 +35,8 @@ import org.slf4j.LoggerFactory;
  * name of its own ({@code journal-<n>.log.torn-<offset>}); damage anywhere else refuses the start
  * with {@link JournalDamagedException}, naming the file and offset ({@code damrelay journal}). A
  * snapshot lets start-up skip the segments before it ({@link #rotate()}, {@link SnapshotStore}).
+ * What was replayed is fsync'd (files and directory) before {@code open} returns: a relay killed
+ * before its fsync acks nothing it recovered until it is on disk.
  */
 public final class Journal implements AutoCloseable {
 
@@ -106,7 +108,17 @@ public final class Journal implements AutoCloseable {
         j.segment = present.isEmpty() ? Math.max(1, fromSegment) : present.get(present.size() - 1);
         j.channel = FileChannel.open(segmentFile(dir, j.segment), StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
-        if (present.isEmpty()) RecordFile.syncDirectory(dir);
+        // what a killed relay wrote may still be only in the OS: it is acked and welcomed from now
+        // on, so it must be on disk first (each replayed segment and their names), as after any fsync
+        long t0 = System.nanoTime();
+        for (int i = 0; i < present.size() - 1; i++) {
+            try (FileChannel earlier = FileChannel.open(segmentFile(dir, present.get(i)), StandardOpenOption.READ)) {
+                earlier.force(true);
+            }
+        }
+        j.channel.force(true);
+        RecordFile.syncDirectory(dir);
+        if (fsyncNanos != null) fsyncNanos.accept(System.nanoTime() - t0);
         j.position = j.channel.size();
         j.recovery = new Recovery(records, valid, cut);
         j.writer.start();

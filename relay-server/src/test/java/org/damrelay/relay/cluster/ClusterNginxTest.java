@@ -21,6 +21,7 @@ import org.damrelay.relay.it.Plays;
 import org.damrelay.relay.it.RelayProcess;
 import org.damrelay.relay.it.TestDriver;
 import org.damrelay.relay.it.TestRelay;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -133,6 +134,70 @@ class ClusterNginxTest {
                 f.close();
             }
         }
+    }
+
+    /**
+     * An edge that hangs (SIGSTOP: its kernel still accepts TCP, nothing answers): nginx gives up
+     * its spectators' sockets and new requests within its timeouts (30 s for /ws, 5 s for pages)
+     * and sends them to the edge that is alive, where they resume. Awaited, never timed.
+     */
+    @Test
+    void aPausedEdgeIsGivenUpAndItsSpectatorsResumeOnTheOther() throws Exception {
+        driver.close();
+        nginx.close();
+        rig.close();
+        rig = ClusterRig.start(dir.resolve("paused"), 0, 1);
+        Path edgeConfig = dir.resolve("edge-paused.yaml");
+        Files.writeString(edgeConfig, rig.edgeYaml(1, rig.origin.port()));
+        try (RelayProcess hung = RelayProcess.start(edgeConfig, 0)) {
+            nginx = LocalNginx.start(dir.resolve("nginx-paused"), rig.origin.port(), List.of(rig.edge(0).port(), hung.port()));
+            driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(nginx.port);
+            List<Move> moves = Plays.line(30, 9);
+            Follower f = new Follower(Subscribe.newBuilder().setEventId("nk").setRound(1).build());
+            try {
+                for (int tries = 0; tries < 8; tries++) {
+                    f.connect(nginx.port);
+                    await().atMost(WAIT).until(() -> spectatorsOn(rig.edge(0)) + spectatorsOn(hung.port()) == 1);
+                    if (spectatorsOn(hung.port()) == 1) break;
+                    f.close();
+                    await().atMost(WAIT).until(() -> spectatorsOn(rig.edge(0)) == 0);
+                }
+                assertEquals(1, spectatorsOn(hung.port()), "the spectator watches through the edge that will hang");
+                for (Move m : moves.subList(0, 10)) driver.sendDurable("101", Plays.event(m));
+                await().atMost(WAIT).until(() -> f.plies("nk-r1-b1") == 10);
+
+                signal("STOP", hung.pid());
+                for (Move m : moves.subList(10, 20)) driver.sendDurable("101", Plays.event(m));
+                // pages and JSON: the hung edge is given up after 5 s, the request answered by the other
+                HttpClient http = HttpClient.newHttpClient();
+                for (int i = 0; i < 4; i++) {
+                    HttpResponse<String> game = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + nginx.port
+                            + "/api/games/nk-r1-b1")).timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, game.statusCode(), game.body());
+                }
+                // its socket: nginx closes it once the edge was silent for /ws's read timeout
+                await().atMost(Duration.ofSeconds(90)).until(() -> !f.open());
+                for (int tries = 0; tries < 3 && !f.open(); tries++) {
+                    try {
+                        f.connect(nginx.port);   // a handshake sent to the hung edge goes on to the other after 30 s
+                    } catch (ConditionTimeoutException e) {
+                        f.close();
+                    }
+                }
+                assertEquals(1, spectatorsOn(rig.edge(0)), "on the edge that is alive");
+                for (Move m : moves.subList(20, 30)) driver.sendDurable("101", Plays.event(m));
+                await().atMost(WAIT).until(() -> f.plies("nk-r1-b1") == 30);
+                assertEquals(List.of(), f.violations);
+            } finally {
+                f.close();
+                signal("CONT", hung.pid());
+            }
+        }
+    }
+
+    private static void signal(String name, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(pid)).inheritIO().start();
+        assertEquals(0, kill.waitFor(), "kill -" + name);
     }
 
     @Test

@@ -54,24 +54,37 @@ class ConfigLoaderTest {
         assertEquals("Roel Boomstra", boards.get(0).white().name());
         assertEquals(2400, boards.get(0).white().rating());
         assertEquals("5522", boards.get(1).sourceBoard());
+        assertEquals("nl", e.language(), "a Dutch event unless the config says otherwise");
+    }
+
+    @Test
+    void anEventsLanguageIsDutchOrEnglishAndAnythingElseIsOneClearLine() {
+        assertEquals("en", ConfigLoader.parse("events: [{id: open, language: EN}]", null).event("open").language());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("events: [{id: open, language: de}]", null));
+        assertTrue(bad.getMessage().contains("language \"de\" must be nl or en"), bad.getMessage());
     }
 
     @Test
     void withoutAClusterSectionTheRelayIsOneProcessAndTheSectionIsChecked() {
         assertEquals(ClusterConfig.Role.SINGLE, ConfigLoader.defaults().cluster().role());
         RelayConfig edge = ConfigLoader.parse("""
-                cluster: {role: edge, origin: "http://10.0.0.5:8080",
+                cluster: {role: edge, origin: "http://10.0.0.5:8080", token: "a-cluster-secret-0123",
                           redis: {uri: "rediss://redis.example:6380", username: relay, password: s3cret, verifyPeer: false}}
                 """, null);
         assertEquals(ClusterConfig.Role.EDGE, edge.cluster().role());
         assertEquals("relay", edge.cluster().redis().username());
         assertEquals("damrelay:updates", edge.cluster().redis().stream(), "what the file does not say comes from the defaults");
         IllegalArgumentException noOrigin = assertThrows(IllegalArgumentException.class,
-                () -> ConfigLoader.parse("cluster: {role: edge, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
+                () -> ConfigLoader.parse("cluster: {role: edge, token: a-cluster-secret-0123, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
         assertTrue(noOrigin.getMessage().contains("cluster.origin"), noOrigin.getMessage());
         IllegalArgumentException noRedis = assertThrows(IllegalArgumentException.class,
                 () -> ConfigLoader.parse("cluster: {role: origin}", null));
         assertTrue(noRedis.getMessage().contains("cluster.redis.uri"), noRedis.getMessage());
+        IllegalArgumentException noToken = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.parse(
+                "cluster: {role: origin, token: short, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
+        assertTrue(noToken.getMessage().contains("cluster.token must be a secret of at least 16"), noToken.getMessage());
+        assertEquals(1, noToken.getMessage().lines().count(), noToken.getMessage());
         IllegalArgumentException badRole = assertThrows(IllegalArgumentException.class,
                 () -> ConfigLoader.parse("cluster: {role: mirror}", null));
         assertTrue(badRole.getMessage().contains("single, origin or edge"), badRole.getMessage());
@@ -90,5 +103,15 @@ class ConfigLoaderTest {
         Files.writeString(f, "listen: {prot: 1}\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(f));
         assertTrue(e.getMessage().contains("prot"), e.getMessage());
+    }
+
+    @Test
+    void aRoundsDateIsADayOrNothing() {
+        RelayConfig c = ConfigLoader.parse("events: [{id: e, rounds: [{number: 1, date: \"2026-11-28\"}, {number: 2}]}]", null);
+        assertEquals("2026-11-28", c.event("e").round(1).date());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ConfigLoader.parse("events: [{id: e, rounds: [{number: 3, date: \"28-11-2026\"}]}]", null));
+        assertTrue(e.getMessage().contains("round 3: date \"28-11-2026\" is not a date YYYY-MM-DD"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
 }

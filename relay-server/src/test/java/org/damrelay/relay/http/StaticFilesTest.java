@@ -28,6 +28,8 @@ class StaticFilesTest {
         assertNull(files.find("/../secret.txt"));
         assertNull(files.find("/js/../../secret.txt"));
         assertNull(files.find("/missing.js"));
+        assertNull(files.find("/js"));
+        assertNull(files.find("/js/"));
     }
 
     @Test
@@ -37,5 +39,8 @@ class StaticFilesTest {
         assertEquals("probe\n", new String(files.find("/test-probe.txt").bytes()));
         assertNull(files.find("/no-such-file.js"));
         assertNull(files.find("/../logback-test.xml"));
+        // a folder is not a file: no listing, no empty 200
+        assertEquals("export {};\n", new String(files.find("/js/probe.js").bytes()));
+        for (String folder : new String[] {"/js", "/js/", "/"}) assertNull(files.find(folder), folder);
     }
 }

@@ -29,6 +29,7 @@ import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.IngestError;
+import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.MatchReport;
 import org.damrelay.proto.MoveData;
 import org.damrelay.proto.Player;
@@ -193,6 +194,15 @@ class ArbiterTest {
         assertTrue(kinds.contains("DECISION") && kinds.contains("RESULT"), kinds.toString());
         assertTrue(report.getLinesList().stream().anyMatch(l -> l.getText().contains("TAKE_BACK to ply 4") && l.getText().contains("clock pressed twice")));
         assertTrue(report.getLinesList().stream().anyMatch(l -> l.getKind().equals("RESULT") && l.getText().contains("2-0")));
+        // the parameters the viewer words the lines from, in the event's language (issue 24)
+        assertTrue(report.getLinesList().stream().anyMatch(l -> l.getKind().equals("RESULT") && l.getResult() == GameResult.WHITE_WINS));
+        AuditEntry takeBack = report.getLinesList().stream().filter(l -> l.getDecision().getKind() == AuditEntry.Kind.TAKE_BACK)
+                .findFirst().orElseThrow().getDecision();
+        assertEquals(4, takeBack.getPly());
+        assertEquals("clock pressed twice", takeBack.getReason());
+        assertEquals("chief", takeBack.getArbiter());
+        assertTrue(report.getLinesList().stream().anyMatch(l -> l.getDecision().getKind() == AuditEntry.Kind.RESULT_ENTERED
+                && l.getDecision().getValue().equals("2-0")));
         for (int i = 1; i < report.getLinesCount(); i++) {
             assertTrue(report.getLines(i - 1).getTimeMs() <= report.getLines(i).getTimeMs(), "chronological");
         }

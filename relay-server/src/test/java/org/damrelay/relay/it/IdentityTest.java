@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.ResolveBlock;
+import org.damrelay.proto.StreamNotice;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
@@ -118,13 +120,24 @@ class IdentityTest {
     }
 
     @Test
-    void failedAuthenticationsAreLimitedPerAddress() throws Exception {
+    void failedAuthenticationsAreCountedPerAddressButNeverLockOutTheRightTokenThere() throws Exception {
+        // twelve wrong tokens from the hall's one address: more than edge.authFailuresPerMinute (10)
         List<TestDriver> guesses = new ArrayList<>();
-        for (int i = 0; i < 10; i++) guesses.add(new TestDriver("hall", "guess-" + i, "nk").connect(relay.port()));
+        for (int i = 0; i < 12; i++) guesses.add(new TestDriver("hall", "guess-" + i, "nk").connect(relay.port()));
         for (TestDriver guess : guesses) awaitClose(guess.ws, 4401, "unknown or revoked token");
-        // from now on even the right token is refused unchecked from this address, for a while
+        InetAddress hall = InetAddress.getByName("127.0.0.1");
+        assertTrue(relay.core().authThrottle().failures(hall, System.currentTimeMillis()) >= 12);
+        // the real driver and the real arbiter behind the same address are let in at once
         TestDriver right = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
-        awaitClose(right.ws, 4429, "too many failed authentications");
+        right.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+        TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream().anyMatch(ArbiterMessage.Builder::hasOk));
+        // a wrong notation credential is a failed authentication like the others
+        TestNotator phone = TestNotator.connect(relay.port(), "nk-r1-b1", "not-a-credential", 0);
+        assertEquals(4401, phone.awaitClosed());
+        assertTrue(relay.core().authThrottle().failures(hall, System.currentTimeMillis()) >= 13);
+        arbiter.close();
+        right.close();
     }
 
     @Test
@@ -164,6 +177,13 @@ class IdentityTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> alerts(arbiter, EventType.BOARD_BLOCKED).size() == 1);
         String text = alerts(arbiter, EventType.BOARD_BLOCKED).get(0).getAlert().getEvent().getText();
         assertTrue(text.contains("MOVE_REFUSED") && text.contains("seq 2"), text);
+        // the parameters the pages word it from (issue 24): why, which seq, which board of which driver
+        StreamNotice refused = alerts(arbiter, EventType.BOARD_BLOCKED).get(0).getAlert().getEvent().getStream();
+        assertEquals(StreamNotice.Cause.REFUSED_EVENT, refused.getCause());
+        assertEquals(2, refused.getSeq());
+        assertEquals("MOVE_REFUSED", refused.getRefusal());
+        assertEquals("hall", refused.getDriver());
+        assertEquals("101", refused.getBoard());
         arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b1")));
 
         // the relay lost seqs 2..3 of board 102 (a repaired journal): the driver offers 4
@@ -172,6 +192,10 @@ class IdentityTest {
         sendRaw(d, "102", 4, Plays.event(Move.quiet(19, 23)));
         await().atMost(Duration.ofSeconds(30)).until(() -> alerts(arbiter, EventType.BOARD_BLOCKED).size() == 2);
         assertTrue(d.errors().stream().anyMatch(e -> e.getCode() == IngestError.Code.SEQUENCE_GAP));
+        StreamNotice gap = alerts(arbiter, EventType.BOARD_BLOCKED).get(1).getAlert().getEvent().getStream();
+        assertEquals(StreamNotice.Cause.SEQUENCE_GAP, gap.getCause());
+        assertEquals(4, gap.getSeq());
+        assertEquals(1, gap.getHeld(), "the relay holds board 102 up to seq 1");
         arbiter.requestOk(ArbiterRequest.newBuilder().setResolve(ResolveBlock.newBuilder().setGameId("nk-r1-b2")));
         await().atMost(Duration.ofSeconds(30)).until(() -> d.acked("102") == 3);
         sendRaw(d, "102", 4, Plays.event(Move.quiet(19, 23)));

@@ -69,13 +69,13 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
                 () -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")), l -> !l.isEmpty()).get(0);
         String alertId = alert.getAttribute("data-alert");
         String text = alert.getText();
-        for (String part : List.of("ERROR", "Board 1 · ply 3", "Illegal move: capture missed (art. 6.2)", "28x19 was compulsory")) {
+        for (String part : List.of("ACTION", "Board 1 · ply 3", "Illegal move: capture missed (SWR 6.2)", "White played 31-26 while capturing was compulsory")) {
             assertTrue(text.contains(part), part + " missing in: " + text);
         }
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
         String announced = driver().findElement(By.cssSelector(".announcer")).getAttribute("textContent");
-        assertTrue(announced.startsWith("New error alert, board 1, ply 3: CAPTURE_MISSED."), announced);
-        assertEquals("1 open", driver().findElement(By.cssSelector(".alert-count")).getText());
+        assertEquals("Needs action: board 1, Illegal move: capture missed (SWR 6.2)", announced);
+        assertEquals("1 alert needs action", driver().findElement(By.cssSelector(".action-count")).getText());
         eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1']")).getText().contains("connected"));
 
         // An uncrowned king and a draw-rule count show in the board's status line.
@@ -83,7 +83,11 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
                 .setSide(Side.WHITE).addSquares(3).setText("the man on 3 is not crowned").build());
         eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2']"))
                 .getText().contains("uncrowned king on 3"));
-        assertTrue(driver().findElements(By.cssSelector("li.alert")).get(0).getText().contains("Uncrowned king"), "newest first");
+        // information: in the board's own history, one click away, not among what needs action
+        assertTrue(driver().findElements(By.cssSelector("ol.action-groups li.alert[data-game='nk2026-r3-b2']")).isEmpty());
+        driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2'] button.history-toggle")).click();
+        eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b2'] li.alert")).stream()
+                .anyMatch(li -> li.getText().contains("Uncrowned king")));
 
         browser.viewport(1920, 1080);
         browser.screenshot("arbiter-desktop");
@@ -109,16 +113,21 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
             driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] button.ack")).click();
             return true;
         });
-        // The console marks it once the relay answered ok, i.e. the acknowledgement is durable.
-        eventually().untilAsserted(() -> assertTrue(driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "']"))
-                .getText().contains("acknowledged"), driver().findElement(By.cssSelector(".feedback")).getText()));
+        // Once the relay answered ok (the acknowledgement is durable) it needs nothing more: it leaves
+        // what needs action and stays in the board's history, marked.
+        eventually().until(() -> driver().findElements(By.cssSelector("ol.action-groups li.alert[data-alert='" + alertId + "']")).isEmpty());
+        driver().findElement(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b1'] button.history-toggle")).click();
+        eventually().untilAsserted(() -> assertTrue(driver().findElement(By.cssSelector("ul.statuses li.alert[data-alert='" + alertId + "']"))
+                .getText().contains("acknowledged by chief"), driver().findElement(By.cssSelector(".feedback")).getText()));
         try (TestArbiter other = arbiter()) {
             // A newly connected arbiter gets every alert with its state: the relay has the acknowledgement.
             eventually().until(() -> other.messages().stream().anyMatch(m ->
                     m.hasAlert() && String.valueOf(m.getAlert().getAlertId()).equals(alertId) && m.getAlert().getAcknowledged()));
         }
         assertFalse(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
-        assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='2']")).getAttribute("class").contains("has-alert"));
+        assertFalse(driver().findElement(By.cssSelector(".game-card[data-board='2']")).getAttribute("class").contains("has-alert"),
+                "an uncrowned king standing is information: the card is not flagged");
+        assertEquals("Nothing needs action", driver().findElement(By.cssSelector(".action-count")).getText());
     }
 
     @Test

@@ -60,7 +60,8 @@ class BlockedBoardsBrowserTest extends LiveHallTestBase {
             }
             hall.send(source, Plays.event(Move.quiet(19, 23))); // refused: the game has a result
             WebElement item = eventually().until(() -> listed(gameId), l -> !l.isEmpty()).get(0);
-            for (String part : List.of("Board " + board, "waits from seq 2", "GAME_FINISHED", "Refused: MOVE 19-23")) {
+            for (String part : List.of("Board " + board, "waits for the arbiter", "The game already has a result, and the board sent another move.",
+                    "Refused: the move 19-23", "seq 2")) {
                 assertTrue(item.getText().contains(part), part + " missing in: " + item.getText());
             }
             // a desktop's vertical scroll bar takes its width off the page; wider would mean sideways scrolling
@@ -71,7 +72,8 @@ class BlockedBoardsBrowserTest extends LiveHallTestBase {
             // reloaded, the console lists it again from the relay's state
             driver().navigate().refresh();
             eventually().until(() -> listed(gameId), l -> !l.isEmpty());
-            assertTrue(listed(gameId).get(0).getText().contains("GAME_FINISHED"));
+            assertTrue(listed(gameId).get(0).getText().contains("The game already has a result"));
+            assertEquals("GAME_FINISHED", listed(gameId).get(0).getAttribute("data-reason"));
 
             click(gameId, "button.reopen");
             answered("Reopen");

@@ -61,7 +61,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
 
         event.click();
         eventually().until(() -> driver().findElements(By.cssSelector(".round-tabs a")).size() == 3); // rounds 3, 4 and 5 (notated boards)
-        assertEquals("Round 3", driver().findElement(By.cssSelector(".round-tabs a.current")).getText());
+        eventually().until(() -> driver().findElement(By.cssSelector(".round-tabs a.current")).getText().equals("Round 3")); // the tabs re-render with each update
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1'] .player.white")).getText().contains("Hein Meijer (1580, NED)"));
         eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='1'] .watching")).getText().matches("\\d+ watching"));
         noSidewaysScroll(width);
@@ -149,6 +149,9 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         eventually().until(() -> driver().findElement(By.id("arbiter")).isDisplayed());
         hall.sendDurable(LiveRelay.sourceBoard(4), GameEvent.newBuilder().setType(EventType.BOARD_DISCONNECTED).setPly(0)
                 .setText("the connection to the board dropped").build());
+        // a disconnection is information until it lasts: it is in the board's own history
+        eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li[data-game='nk2026-r3-b4'] button.history-toggle")), l -> !l.isEmpty())
+                .get(0).click();
         WebElement alert = eventually().until(() -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b4']")), l -> !l.isEmpty()).get(0);
         assertTrue(alert.getText().contains("Board disconnected"), alert.getText());
         String alertId = alert.getAttribute("data-alert");
@@ -169,10 +172,12 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         String afterReload = driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] time")).getAttribute("datetime");
         assertEquals(Instant.ofEpochMilli(relayTime), Instant.parse(afterReload), "the relay's time, unchanged by reload or acknowledgement");
 
-        driver().get(relay.httpUrl() + "/report.html?event=nk2026");
-        eventually().until(() -> driver().findElement(By.cssSelector("#report h1")).getText().equals("Match report: NK teams 2026"));
+        // the event is Dutch (the config's default language): its report is, whatever the browser prefers
+        driver().get(relay.httpUrl() + "/report.html?event=nk2026&round=3");
+        eventually().until(() -> driver().findElement(By.cssSelector("#report h1")).getText().equals("Wedstrijdformulier: NK teams 2026"));
         String report = driver().findElement(By.id("report")).getText();
-        for (String part : List.of("Boards", "Results in the order the games ended", "Particulars, in order", "Arbiter", "Team leader Hijken DTC")) {
+        for (String part : List.of("Borden", "Uitslagen in de volgorde waarin de partijen eindigden", "Bijzonderheden, in volgorde", "Arbiter",
+                "Teamleider Hijken DTC")) {
             assertTrue(report.contains(part), part + " missing in the report: " + report);
         }
         browser.viewport(794, 1123); // A4 at 96 dpi

@@ -41,6 +41,14 @@ public final class Browser implements AutoCloseable {
 
     /** Skips the calling test (with the reason) when Chromium or chromedriver is not installed. */
     public static Browser open() throws IOException {
+        return open("en-US");
+    }
+
+    /**
+     * A browser whose user prefers {@code language} (a BCP 47 tag such as "nl-NL"): the UI language
+     * and the Accept-Language list, so {@code navigator.languages} starts with it.
+     */
+    public static Browser open(String language) throws IOException {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "browser tests need Debian's chromium and chromium-driver at " + CHROMIUM + " and " + CHROMEDRIVER);
         Path profile = Files.createTempDirectory("damrelay-chromium");
@@ -48,7 +56,8 @@ public final class Browser implements AutoCloseable {
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + profile, "--window-size=1920,1080");
+                "--user-data-dir=" + profile, "--window-size=1920,1080", "--lang=" + language);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.RelayConfig;
@@ -34,6 +35,11 @@ public final class LiveRelay implements AutoCloseable {
     }
 
     public static LiveRelay start(int round3DelaySeconds) throws IOException {
+        return start(round3DelaySeconds, List.of());
+    }
+
+    /** @param trustedRelays other relays this one names as trusted for its viewer (edge.trustedRelays) */
+    public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays) throws IOException {
         Path dataDir = Files.createTempDirectory("damrelay-viewer-relay");
         // A fixed port for the relay's whole life: a restarted relay must be where the viewer left it.
         int port = FixedPortRelay.freeLoopbackPort();
@@ -41,6 +47,7 @@ public final class LiveRelay implements AutoCloseable {
                 listen: {host: 127.0.0.1, port: %d}
                 dataDir: %s
                 limits: {connectionsPerIp: 200, spectatorMessagesPerSecond: 50, helloTimeoutMillis: 5000}
+                edge: {trustedRelays: [%s]}
                 events:
                   - id: %s
                     name: NK teams 2026
@@ -58,7 +65,7 @@ public final class LiveRelay implements AutoCloseable {
                       - {round: 5, board: 3, white: {name: Stop Per}, black: {name: Pa Per}}
                       - {round: 5, board: 4, white: {name: Re Voked}, black: {name: No Device}}
                       - {round: 5, board: 5, white: {name: Own Game}, black: {name: Only}}
-                """.formatted(port, dataDir.toAbsolutePath(), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
+                """.formatted(port, dataDir.toAbsolutePath(), String.join(", ", trustedRelays), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
                 Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null);
         return new LiveRelay(dataDir, new FixedPortRelay(config).start());
     }

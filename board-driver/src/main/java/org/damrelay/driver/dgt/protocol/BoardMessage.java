@@ -66,9 +66,10 @@ public sealed interface BoardMessage permits BoardMessage.BoardDump, BoardMessag
     }
 
     /**
-     * Clock times. Status bits: 0 running, 1 lever high on the right, 2 battery low, 3/4 right/left
-     * player's turn (header revisions disagree on these two), 5 no clock connected. Kept raw so the
-     * bytes round-trip.
+     * Clock times. Status bits: 0 running, 1 lever high on the right (the left player pressed it down,
+     * the right player's clock runs), 2 battery low, 3/4 right/left player's turn (header revisions
+     * disagree on these two; the lever is what counts), 5 no clock connected. Kept raw so the bytes
+     * round-trip.
      */
     record ClockTimes(ClockFace right, ClockFace left, int status) implements BoardMessage, ClockData {
         public ClockTimes {
@@ -85,6 +86,12 @@ public sealed interface BoardMessage permits BoardMessage.BoardDump, BoardMessag
             return (status & 0x02) != 0;
         }
 
+        /** The turn bits: true for the right player's turn (bit 3 alone), false for the left's (bit 4 alone), else null. */
+        public Boolean rightTurn() {
+            boolean right = (status & 0x08) != 0, left = (status & 0x10) != 0;
+            return right == left ? null : right;
+        }
+
         public boolean batteryLow() {
             return (status & 0x04) != 0;
         }
@@ -95,7 +102,7 @@ public sealed interface BoardMessage permits BoardMessage.BoardDump, BoardMessag
 
         public ClockReading reading() {
             return new ClockReading(left.remaining(), right.remaining(), left.flagFallen(),
-                    right.flagFallen(), running(), rightLeverHigh(), clockPresent());
+                    right.flagFallen(), running(), rightLeverHigh(), clockPresent(), rightTurn());
         }
 
         public byte[] data() {

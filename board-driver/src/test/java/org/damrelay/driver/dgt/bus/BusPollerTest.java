@@ -86,7 +86,7 @@ class BusPollerTest {
         List<String> b17 = observers.get(17).calls;
         assertTrue(b17.get(3).endsWith("field 61 EMPTY"), b17.toString());
         assertTrue(b17.get(4).endsWith("field 52 WHITE_MAN"), b17.toString());
-        assertTrue(b17.get(5).endsWith("clock 5400 5390 R"), b17.toString());
+        assertTrue(b17.get(5).endsWith("clock 5400 5390 L"), b17.toString()); // the right player pressed his side down
         assertTrue(observers.get(300).calls.get(3).endsWith("field 31 EMPTY"));
         assertEquals(3, observers.get(3).calls.size(), "board 3 had no changes");
         assertTrue(bus.count(BusCommand.SEND_CHANGES, 3) >= 2, "polled every second");

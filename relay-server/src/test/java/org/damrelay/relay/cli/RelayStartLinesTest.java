@@ -1,0 +1,29 @@
+package org.damrelay.relay.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.damrelay.relay.config.ConfigLoader;
+import org.junit.jupiter.api.Test;
+
+/** What {@code damrelay relay} says when it starts: what it serves, where to look, and how to make an event. */
+class RelayStartLinesTest {
+
+    @Test
+    void withoutAConfigItSaysThereIsNoEventAndHowToCreateOne() {
+        List<String> lines = RelayCommand.serving(ConfigLoader.defaults(), 8080);
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("no event configured") && lines.get(0).contains("http://127.0.0.1:8080/"), lines.get(0));
+        assertTrue(lines.get(1).contains("damrelay event new DIR"), lines.get(1));
+    }
+
+    @Test
+    void eachEventWithItsViewerAndConsoleAddress() {
+        var c = ConfigLoader.parse("listen: {host: 192.168.1.20}\nevents: [{id: nk2026, name: NK 2026}, {id: club}]", null);
+        assertEquals(List.of(
+                "event nk2026 (NK 2026): viewer http://192.168.1.20:9000/?event=nk2026, arbiter http://192.168.1.20:9000/arbiter.html?event=nk2026",
+                "event club (club): viewer http://192.168.1.20:9000/?event=club, arbiter http://192.168.1.20:9000/arbiter.html?event=club"),
+                RelayCommand.serving(c, 9000));
+    }
+}

@@ -1,0 +1,122 @@
+// Plain words for every event type of shared/spec/arbiter-events.md and every alert the relay
+// raises itself: a title, a sentence from the event's parameters, the article as people write it
+// ("SWR 7.2", "Fries reglement art. 17", "arbitershandleiding 4.4") and a details line for the
+// identifiers. The relay sends types and parameters; the words are in the catalogs (alert.*).
+import { t, has } from './i18n.js';
+
+// Where each event is written down. S = SWR (international, KNDB), M = arbiter manual (KNDB),
+// F = Frisian rules. A Frisian game cites only the Frisian rules and the manual (arbiter-events.md).
+const SWR = {
+  MOVE: 'S4 S5', MOVE_REPLACED: 'S6.7', MOVE_RETRACTED: 'S7.2', ILLEGAL_MOVE: 'S6.4 S7.2',
+  'ILLEGAL_MOVE.CAPTURE_MISSED': 'S6.2', 'ILLEGAL_MOVE.CAPTURE_NOT_MAXIMAL': 'S6.3',
+  'ILLEGAL_MOVE.WRONG_PIECES_REMOVED': 'S7.2', 'ILLEGAL_MOVE.REMOVED_WITHOUT_CAPTURE': 'S7.2',
+  'ILLEGAL_MOVE.OPPONENT_PIECE_MOVED': 'S7.2', 'ILLEGAL_MOVE.MOVED_TWICE': 'S4',
+  'ILLEGAL_MOVE.UNCROWNED_KING_MOVED': 'S3.4', 'ILLEGAL_MOVE.OTHER': 'S6.4',
+  IRREGULAR_MOVE_STANDS: 'S7.2', UNCROWNED_KING: 'S3.3 S3.4', KING_CROWNED: 'S3.3',
+  ACCIDENTAL_DISPLACEMENT: 'S6.8', TOUCH_MOVE: 'S6.6', CAPTURE_EXECUTION: 'S6.1 M4.4',
+  BOARD_ORIENTATION: 'S7.1', POSITION_UNKNOWN: 'S17', DRAW_RULE_STARTED: 'S9.2', DRAW_BY_RULE: 'S9.2',
+  EARLY_DRAW_AGREED: 'S13.4', NO_LEGAL_MOVES: 'S8.1', CLOCK_PRESSED_WITHOUT_MOVE: 'M4.4', CLOCK_NOT_PRESSED: 'M4.4',
+  INCOMPLETE_MOVE: 'S6.7', FLAG_FALL: 'S10.6 S12.1', CLOCK_MISMATCH: 'M4.2', NOTATION_STOPPED: 'M2.5',
+};
+const FRISIAN = {
+  ILLEGAL_MOVE: 'F27', 'ILLEGAL_MOVE.CAPTURE_NOT_MAXIMAL': 'F11', 'ILLEGAL_MOVE.KING_MOVE_LIMIT': 'F17',
+  IRREGULAR_MOVE_STANDS: 'F27', MOVE_RETRACTED: 'F27', CAPTURE_EXECUTION: 'F14 M4.4', BOARD_ORIENTATION: 'F26',
+  CLOCK_PRESSED_WITHOUT_MOVE: 'M4.4', CLOCK_NOT_PRESSED: 'M4.4', CLOCK_MISMATCH: 'M4.2', NOTATION_STOPPED: 'M2.5',
+};
+const BOOKS = { S: 'article.SWR', F: 'article.FRISIAN', M: 'article.MANUAL', Z: 'article.ZWH' };
+
+// The draw rules by the rules core's names (DrawCount.rule), with their articles.
+const DRAW_ARTICLES = {
+  SIXTEEN_MOVES: 'S9.2a', FIVE_MOVES: 'S9.2b', REPETITION: 'S9.2c', TWENTY_FIVE_MOVES: 'S9.2d',
+  ZWH_KINGS_ENDGAME: 'ZH', ZWH_TWENTY_FIVE_MOVES: 'ZK', ZWH_REPETITION: 'ZK', FRISIAN_TWO_KINGS: 'F18', FRISIAN_KING_VS_KING: 'F21',
+};
+
+const isFrisian = variant => String(variant ?? '').toUpperCase() === 'FRISIAN';
+
+/** The article references of an event, e.g. "S6.4 S7.2"; '' when no rule is concerned. */
+export function articleRefs(type, subtype, variant) {
+  const table = isFrisian(variant) ? FRISIAN : SWR;
+  return table[subtype ? `${type}.${subtype}` : type] ?? table[type] ?? '';
+}
+
+/** "SWR 6.4, 7.2", "Fries reglement art. 27", "SWR 6.1, arbitershandleiding 4.4": refs in words. */
+export function articleText(refs) {
+  const byBook = new Map();
+  for (const ref of String(refs ?? '').split(/\s+/).filter(Boolean)) {
+    const book = ref[0];
+    if (!byBook.has(book)) byBook.set(book, []);
+    byBook.get(book).push(ref.slice(1));
+  }
+  return [...byBook].map(([book, arts]) => t(BOOKS[book], { art: arts.join(', ') })).join(', ');
+}
+
+/** The article of "an irregular move that stood" in this variant. */
+export function irregularStandsArticle(variant) {
+  return articleRefs('IRREGULAR_MOVE_STANDS', null, variant);
+}
+
+/** "the 16-move rule" / "de zestienzettenregel" for a DrawCount.rule; the relay's label when unknown. */
+export function drawRuleText(rule, label = '') {
+  return has(`draw.${rule}`) ? t(`draw.${rule}`) : (label || t('draw.unknown'));
+}
+
+export function drawArticle(rule) {
+  return DRAW_ARTICLES[rule] ? articleText(DRAW_ARTICLES[rule]) : '';
+}
+
+const sideWord = side => (side === 'WHITE' || side === 'W' ? 'white' : side === 'BLACK' || side === 'B' ? 'black' : null);
+
+/** The key of an event type's words: alert.<TYPE>[.<SUBTYPE>], falling back to the type, then to "unknown". */
+function keyOf(type, subtype) {
+  if (subtype && has(`alert.${type}.${subtype}.title`)) return `alert.${type}.${subtype}`;
+  return has(`alert.${type}.title`) ? `alert.${type}` : 'alert.unknown';
+}
+
+/**
+ * The words of one event (GameEvent as the wire sends it, or the viewer's alert model):
+ * {title, text, article, details}. `variant` picks the rulebook (FRISIAN or the international SWR).
+ */
+export function alertWords(event, { variant = '', seq = null } = {}) {
+  const e = event ?? {};
+  const subtype = e.subtype && e.subtype !== 'ILLEGAL_SUBTYPE_UNSPECIFIED' ? e.subtype : null;
+  // the relay's own alerts say why in their stream notice: its cause picks the sentence
+  const stream = e.stream ?? {};
+  const cause = stream.cause && stream.cause !== 'CAUSE_UNSPECIFIED' ? stream.cause : null;
+  const key = keyOf(e.type, subtype ?? cause);
+  const side = sideWord(e.side);
+  const ply = Number(e.ply ?? 0);
+  const path = e.move?.path?.length ? e.move.path : e.move?.from ? [e.move.from, e.move.to] : [];
+  const squares = (e.squares ?? []).join(', ');
+  const draw = (e.draws ?? [])[0] ?? null;
+  const params = {
+    side: side ? t(`alert.side.${side}`) : t('alert.side.unknown'),
+    Side: side ? t(`alert.Side.${side}`) : t('alert.Side.unknown'),
+    move: ply ? Math.ceil(ply / 2) : '–',
+    what: e.notation || (path.length ? path.join('-') : squares || '–'),
+    squares: squares || '–',
+    rule: draw ? drawRuleText(draw.rule, draw.label) : t('draw.unknown'),
+    count: draw?.count ?? e.count ?? 0,
+    limit: draw?.limit ?? '–',
+    seq: stream.seq ?? seq ?? '–',
+    held: stream.held ?? '–',
+    refusal: has(`refusal.${stream.refusal}`) ? t(`refusal.${stream.refusal}`) : t('refusal.other'),
+  };
+  const refs = draw && DRAW_ARTICLES[draw.rule] && (e.type === 'DRAW_RULE_STARTED' || e.type === 'DRAW_BY_RULE')
+    ? DRAW_ARTICLES[draw.rule] : articleRefs(e.type, subtype, variant);
+  const shownSeq = seq ?? stream.seq;
+  const details = [ply ? t('alert.details.ply', { ply }) : null, shownSeq ? t('alert.details.seq', { seq: shownSeq }) : null,
+    stream.driver ? t('alert.details.source', { driver: stream.driver, board: stream.board ?? '' }) : null,
+    key === 'alert.unknown' ? t('alert.details.type', { type: [e.type, subtype].filter(Boolean).join('.') }) : null]
+    .filter(Boolean).join(' · ');
+  return {
+    title: t(`${key}.title`, params),
+    text: t(`${key}.text`, params),
+    article: articleText(refs),
+    details,
+  };
+}
+
+/** "Illegal move: capture missed (SWR 6.2)": a title with its article, for a list or a heading. */
+export function titleWithArticle(words) {
+  return words.article ? t('alert.titleWithArticle', { title: words.title, article: words.article }) : words.title;
+}
