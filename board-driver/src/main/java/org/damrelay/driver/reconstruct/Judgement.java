@@ -44,6 +44,44 @@ final class Judgement {
         return new Judgement(config.variant(), config.irregularMs(), config.heldMs());
     }
 
+    /** What to do with a board that has been still for the irregular window. */
+    sealed interface Verdict {
+        /** Record this explanation. */
+        record Commit(Candidate candidate) implements Verdict {}
+
+        /** Look again at {@code until} ({@link #NEVER}: when the board changes). */
+        record Wait(long until) implements Verdict {}
+
+        /** No move or takeback explains the board: POSITION_UNKNOWN, nothing is invented. */
+        record Unexplained() implements Verdict {}
+    }
+
+    /**
+     * The board no press or settle committed, still since {@code lastChange}, judged at {@code t}:
+     * a legal explanation (a capture kept open included); a capture with more pieces gone, kept open
+     * for the held window; an irregular move and its reply; a capture whose reply is under way; then,
+     * when {@link #judgeAt} says it is time, one irregular move.
+     */
+    Verdict settled(GameLine game, Occupancy seen, long t, long lastChange, MoveTrace trace, Presses presses) {
+        Candidate legal = legal(game, seen, true, true, trace);
+        if (legal != null) return new Verdict.Commit(legal);
+        Move open = openCapture(game, seen, trace);
+        if (open != null) {
+            // nothing followed within the held window: the capture, the pieces still off taken to be in a hand
+            return t - lastChange < heldMs ? new Verdict.Wait(lastChange + heldMs) : new Verdict.Commit(new Candidate.Play(List.of(open)));
+        }
+        // before reading the board as one irregular move: a short capture and its recapture may also read as pieces removed
+        Candidate.Irregular withReply = irregularThenReply(game, seen, trace, presses);
+        if (withReply != null) return new Verdict.Commit(withReply);
+        Move answered = answeredCapture(game, seen, trace);
+        // the opponent's move is evident: the capture is over, the reply is waited for like any move
+        if (answered != null) return new Verdict.Commit(new Candidate.Play(List.of(answered)));
+        long at = judgeAt(game, seen, t, lastChange, presses);
+        if (at > t) return new Verdict.Wait(at);
+        Candidate.Irregular one = irregular(game, seen, presses);
+        return one != null ? new Verdict.Commit(one) : new Verdict.Unexplained();
+    }
+
     /**
      * What the clock said since the last committed move, as far as the judgement needs it.
      *

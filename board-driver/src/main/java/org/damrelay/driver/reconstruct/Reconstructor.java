@@ -362,39 +362,18 @@ public final class Reconstructor implements BoardObserver {
         // Joined but who is to move is still unknown: only a move tells; judging would guess the mover.
         if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
-        if (seen.matches(game.position())) return;
-        Candidate c = match(t, seen, true, true);
-        if (c != null) {
-            apply(c, t, false);
-            return;
+        Position p = game.position();
+        if (seen.matches(p) || turnedRound(t, p)) return;
+        Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
+        if (v instanceof Judgement.Verdict.Commit commit) {
+            apply(commit.candidate(), t, false);
+        } else if (v instanceof Judgement.Verdict.Wait wait) {
+            if (wait.until() != Judgement.NEVER) due.irregular = wait.until();
+        } else {
+            become(State.OUT_OF_STEP, t);
+            emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
+                    "the board shows a position no move or takeback explains; please look at the board"));
         }
-        Move open = judgement.openCapture(game, seen, trace);
-        if (open != null) {
-            if (t - lastChange < config.heldMs()) {
-                due.irregular = lastChange + config.heldMs();
-                return;
-            }
-            // nothing followed: the capture, with the pieces still off taken to be in a hand
-            apply(new Candidate.Play(List.of(open)), t, false);
-            return;
-        }
-        Candidate.Irregular withReply = judgement.irregularThenReply(game, seen, trace, pressFacts());
-        if (withReply != null) {
-            apply(withReply, t, false);
-            return;
-        }
-        Move answered = judgement.answeredCapture(game, seen, trace);
-        if (answered != null) {
-            // the opponent's move is evident: the capture is over, the reply is waited for like any move
-            apply(new Candidate.Play(List.of(answered)), t, false);
-            return;
-        }
-        long at = judgement.judgeAt(game, seen, t, lastChange, pressFacts());
-        if (at > t) {
-            if (at != Judgement.NEVER) due.irregular = at;
-            return;
-        }
-        judge(t, seen);
     }
 
     private void pressExpired(long t) {
@@ -528,27 +507,6 @@ public final class Reconstructor implements BoardObserver {
     }
 
     // ---- outcomes
-
-    private void judge(long t, Occupancy seen) {
-        Candidate c = match(t, seen, true, true);
-        if (c != null) {
-            apply(c, t, false);
-            return;
-        }
-        Position p = game.position();
-        if (turnedRound(t, p)) return;
-        // An irregular move and the reply the boards since the last move show, before reading the board as
-        // one irregular move: a short capture and its recapture may also read as pieces merely removed.
-        Candidate.Irregular ir = judgement.irregularThenReply(game, seen, trace, pressFacts());
-        if (ir == null) ir = judgement.irregular(game, seen, pressFacts());
-        if (ir == null) {
-            become(State.OUT_OF_STEP, t);
-            emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
-                    "the board shows a position no move or takeback explains; please look at the board"));
-            return;
-        }
-        apply(ir, t, false);
-    }
 
     /** An irregular move is recorded as played (SWR 7.2): the game goes on from the real position. */
     private void playIrregular(long t, IllegalKind kind, Color mover, Move move, Position after, List<Integer> squares,
