@@ -46,20 +46,6 @@ class DriverRestartClockTest {
                         .withBackoff(Duration.ofMillis(50), Duration.ofMillis(400)), PieceCodes.standard()));
     }
 
-    private static List<String> clockAlerts(HallRelay relay) throws Exception {
-        return relay.alerts().stream()
-                .filter(a -> a.getEvent().getType() == EventType.CLOCK_MISMATCH || a.getEvent().getType() == EventType.CLOCK_NOT_PRESSED)
-                .map(a -> a.getGameId() + " " + a.getEvent().getType() + ": " + a.getEvent().getText()).toList();
-    }
-
-    private static int plies(HallRelay relay, String game) {
-        try {
-            return relay.snapshot(game).getPliesCount();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     @Test
     void theFirstReadingAfterARestartIsComparedWithTheGamesTimesNotTheBaseTime() throws Exception {
         PdnGame game = HallRelay.corpusGame(PLIES);
@@ -77,18 +63,18 @@ class DriverRestartClockTest {
             DriverStation first = station(relay, cable, game);
             try {
                 try {
-                    await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= BEFORE));
+                    await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> relay.plies(g) >= BEFORE));
                 } catch (org.awaitility.core.ConditionTimeoutException e) {
-                    throw new AssertionError("plies " + games.stream().map(g -> plies(relay, g)).toList() + ", alerts "
-                            + relay.alerts().stream().map(a -> a.getGameId() + " " + a.getEvent().getType() + ": " + a.getEvent().getText()).toList());
+                    throw new AssertionError("plies " + games.stream().map(relay::plies).toList() + ", alerts "
+                            + relay.alertLines(EventType.values()));
                 }
                 var before = relay.snapshot(games.get(0)).getPlies(BEFORE - 1).getClock();
                 assertTrue(before.getWhiteMs() > 4_800_000 + 2000, "quick moves with 60 s back each: white above the base time, " + before);
                 first.close(); // the laptop dies while the players think
                 DriverStation second = station(relay, cable, game);
                 try {
-                    await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= PLIES));
-                    assertEquals(List.of(), clockAlerts(relay), "no false clock alert after the restart");
+                    await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> relay.plies(g) >= PLIES));
+                    assertEquals(List.of(), relay.alertLines(EventType.CLOCK_MISMATCH, EventType.CLOCK_NOT_PRESSED), "no false clock alert after the restart");
                     for (String id : games) {
                         var s = relay.snapshot(id);
                         for (int i = BEFORE; i < PLIES; i++) {
