@@ -46,7 +46,7 @@ class HallSoakTest {
         int minutes = Integer.getInteger("hall.soak.minutes", 10);
         double speed = Double.parseDouble(System.getProperty("hall.soak.speed", "4"));
         Random random = new Random(seed);
-        Path corpus = SharedTree.corpus().resolve("nk2003-amsterdam.pdn");
+        Path corpus = SharedTree.corpus().resolve("nk2003-amsterdam.pdn").toAbsolutePath(); // the emulators run in the hall folder
         List<PdnGame> games = PdnReader.read(corpus);
         int first = 1 + random.nextInt(Math.max(1, games.size() - 8));
         List<String> sources = new ArrayList<>(List.of("b1", "b2", "b3", "b4", "bus-101", "bus-102", "bus-103", "bus-104"));

@@ -360,6 +360,7 @@ export default {
   'report.decision.NOTATION_UNDONE': 'Entry of ply {ply} undone on the notation device',
   'report.decision.NOTATOR_NAMED': 'Notated by {value}',
   'report.decision.PAIRING': 'Pairing set: {value}',
+  'report.decision.PATH_CHOSEN': 'Moves made while the board was not read, as played: {value}',
   'report.decision.REPLACE_MOVE': 'Move {move} replaced by {value}',
   'report.decision.RESOLVE_APPLIED': 'Board released: the refused move fits the game now and was applied',
   'report.decision.RESOLVE_GAP_SKIPPED': 'Board released: moves the relay had lost were skipped',
