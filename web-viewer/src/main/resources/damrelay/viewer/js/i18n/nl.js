@@ -362,6 +362,7 @@ export default {
   'report.decision.NOTATION_STOPPED': 'Digitale notatie gestopt{failure}; de partij ging verder op papier',
   'report.decision.NOTATION_UNDONE': 'Invoer van halve zet {ply} ongedaan gemaakt op het notatieapparaat',
   'report.decision.NOTATOR_NAMED': 'Genoteerd door {value}',
+  'report.decision.PATH_CHOSEN': 'Zetten gedaan terwijl het bord niet werd gelezen, zoals gespeeld: {value}',
   'report.decision.PAIRING': 'Indeling vastgelegd: {value}',
   'report.decision.PATH_CHOSEN': 'Zetten gedaan terwijl het bord niet werd gelezen, vanaf zet {move}: {value}',
   'report.decision.REPLACE_MOVE': 'Zet {move} vervangen door {value}',
