@@ -65,8 +65,9 @@ public final class ConfigWatcher implements AutoCloseable {
             if (problem != null) throw new IllegalArgumentException(problem);
             inForce = next;
             onChange.accept(next);
-        } catch (Exception e) {
-            // any failure, whatever threw it: the tokens in force stay, and the watcher keeps going
+        } catch (Exception | StackOverflowError e) {
+            // any failure, whatever threw it (a parser recursing into a file of brackets included):
+            // the tokens in force stay, and the watcher keeps going
             String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
             log.error("config {} changed but cannot be used ({}); the last good config stays in force", file, reason);
             try {
