@@ -51,6 +51,14 @@ test('updates append moves, repeats are skipped, corrections and results apply',
   assert.equal(store.state.versions.get('e-r1-b1'), 9);
 });
 
+test('a join or a picked path is left to the relay: the game is snapshotted again', () => {
+  for (const u of [{ event: { type: 'JOINED_MID_GAME', fen: 'W:W28,31,33-50:B1-20' } }, { correction: { kind: 'CHOOSE_PATH', ply: 2 } }]) {
+    const store = storeWithGame();
+    assert.throws(() => applyUpdate(store, { gameId: 'e-r1-b1', version: 4, ...u }), /snapshot/);
+    assert.equal(store.state.versions.has('e-r1-b1'), false, 'not known: the resubscribe asks for its snapshot');
+  }
+});
+
 test('arbiter events set the board status', () => {
   const store = storeWithGame();
   const status = () => store.state.games.get('e-r1-b1').status;

@@ -181,6 +181,13 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     return;
   }
   if (v && v <= held) return;
+  // A driver's join (a position seen, perhaps a new start) or a path the arbiter picked for it
+  // rewrites plies in ways only the relay's fold knows: forget the version, so the resubscribe
+  // that follows the error brings the game's snapshot.
+  if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
+    store.state.versions.delete(id);
+    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`);
+  }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
   }
@@ -348,6 +355,9 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
         const s = statusOf(m.alert.event ?? {});
         if (s) store.status(a.gameId, s);
       } else if (m.blocked) store.blocked(blockedOf(m.blocked));
+      // a problem of the relay itself (a rejected config): told while it lasts, then cleared
+      else if (m.relayAlert) store.relayAlert({ type: m.relayAlert.type, text: m.relayAlert.text ?? '',
+        at: Number(m.relayAlert.relayTimeMs) || null, cleared: !!m.relayAlert.cleared });
       else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },

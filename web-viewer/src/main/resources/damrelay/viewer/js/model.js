@@ -24,6 +24,7 @@ export function createStore() {
     delaySeconds: 0,
     pendingStatus: new Map(), // board status learned before the game's snapshot arrived
     blocked: new Map(), // game id -> the block its board waits on (arbiter stream only)
+    relayAlerts: new Map(), // type -> a problem of the relay itself while it lasts (arbiter stream only)
   };
   const listeners = new Set();
   const emit = what => listeners.forEach(fn => fn(state, what));
@@ -138,6 +139,13 @@ export function createStore() {
       if (b.blocked) state.blocked.set(String(b.gameId), b);
       else state.blocked.delete(String(b.gameId));
       emit({ kind: 'blocked', gameId: String(b.gameId) });
+    },
+
+    /** A problem of the relay itself (RelayAlert), or its end (cleared). */
+    relayAlert(a) {
+      if (a.cleared) state.relayAlerts.delete(a.type);
+      else state.relayAlerts.set(a.type, a);
+      emit({ kind: 'relayAlert' });
     },
 
     /** A new arbiter connection: the relay tells every block again, so none released meanwhile stays listed. */

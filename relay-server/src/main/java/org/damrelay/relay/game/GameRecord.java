@@ -130,7 +130,8 @@ public final class GameRecord {
     public static boolean visibleToSpectators(GameUpdate u) {
         if (!u.hasEvent()) return true;
         EventType t = u.getEvent().getType();
-        return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE;
+        return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE
+                || t == EventType.JOINED_MID_GAME && !u.getEvent().getFen().isEmpty(); // a join may change the position
     }
 
     /** Alerts are every event but a plain move. */
