@@ -49,18 +49,20 @@ public final class ConfigWatcher implements AutoCloseable {
 
     private void check() {
         byte[] now;
+        String unreadable = null;
         try {
             now = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             now = new byte[0]; // an editor that saves by delete and rename: read as empty, refused below
         } catch (IOException | RuntimeException e) {
             now = null;
+            unreadable = e.toString();
         }
-        if (now != null && Arrays.equals(now, seen)) return;
-        byte[] bytes = now;
+        if (Arrays.equals(now, seen)) return;
         seen = now;
         try {
-            RelayConfig next = ConfigLoader.load(file, bytes == null ? readAgain() : bytes);
+            if (now == null) throw new IOException("cannot read it: " + unreadable);
+            RelayConfig next = ConfigLoader.load(file, now);
             String problem = reloadProblem(inForce, next);
             if (problem != null) throw new IllegalArgumentException(problem);
             inForce = next;
@@ -76,10 +78,6 @@ public final class ConfigWatcher implements AutoCloseable {
                 log.error("the arbiter could not be told: {}", alertFailed.toString());
             }
         }
-    }
-
-    private byte[] readAgain() throws IOException {
-        return Files.readAllBytes(file);
     }
 
     /**
