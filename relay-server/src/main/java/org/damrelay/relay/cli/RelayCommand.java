@@ -74,6 +74,9 @@ public final class RelayCommand implements Callable<Integer> {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
+        } catch (RelayServer.CannotListen e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 2;
         } catch (IOException e) {
             // a full disk, a directory it may not write: one line naming the directory, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + DiskSpace.startFailure(c.dataPath(), e));
@@ -84,7 +87,11 @@ public final class RelayCommand implements Callable<Integer> {
         if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), server::reload, server::configRejected);
         // SIGTERM and Ctrl-C are the way a relay is stopped: close cleanly, then exit 0 (not the JVM's 143)
         for (String name : new String[] {"TERM", "INT"}) {
-            Signal.handle(new Signal(name), s -> new Thread(server::close, "relay-stop").start());
+            try {
+                Signal.handle(new Signal(name), s -> new Thread(server::close, "relay-stop").start());
+            } catch (IllegalArgumentException e) {
+                // a JVM that keeps the signal to itself (-Xrs): the shutdown hook below still closes cleanly
+            }
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
