@@ -303,6 +303,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 }
                 b.setPly(live.plyNumber(at)).clearPathMoves().addAllPathMoves(chosen.getMovesList());
                 action = "CHOOSE_PATH " + chosen.getNotation() + " for the moves made while no driver read the board";
+                what = what(AuditEntry.Kind.PATH_CHOSEN).setPly(live.plyNumber(at)).setValue(chosen.getNotation());
             }
             default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE, SET_POSITION or CHOOSE_PATH");
         }
