@@ -1,7 +1,7 @@
 // The protocol translation of connection.js, against frames shaped as in docs/protocol.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relayBase, backoffDelay, applyUpdate, alertOf, blockedOf } from '../../main/resources/damrelay/viewer/js/connection.js';
+import { relayBase, backoffDelay, applyUpdate, applySnapshot, applySpectatorUpdate, subscribeRequest, alertOf, blockedOf } from '../../main/resources/damrelay/viewer/js/connection.js';
 import { createStore, lastPly } from '../../main/resources/damrelay/viewer/js/model.js';
 
 const loc = href => new URL(href);
@@ -168,4 +168,19 @@ test('a blocked board is listed from the relay\'s BlockedBoard and removed when 
   assert.equal(store.state.blocked.size, 0);
   // a gap has no refused event the relay holds
   assert.equal(blockedOf({ gameId: 'g', seq: '9', reason: 'SEQUENCE_GAP', blocked: true }).refused, null);
+});
+
+test('the epoch of the version held goes back with it; a rolled-back snapshot is shown as such', () => {
+  const store = createStore();
+  const snapshot = { info: { gameId: 'e-r1-b1', board: 1 }, version: 12, epoch: '1795248000000', plies: [] };
+  applySnapshot(store, snapshot);
+  assert.deepEqual(subscribeRequest(store, { gameId: 'e-r1-b1' }),
+    { subscribe: { gameId: 'e-r1-b1', known: { 'e-r1-b1': 12 }, knownEpochs: { 'e-r1-b1': '1795248000000' } } });
+  assert.equal(store.state.games.get('e-r1-b1').status.rolledBack, undefined);
+  applySpectatorUpdate(store, { gameId: 'e-r1-b1', version: 13, epoch: '1795248500000', result: 'DRAW' });
+  assert.equal(store.state.epochs.get('e-r1-b1'), '1795248500000', 'the epoch follows the version held');
+  // the relay lost versions 11 and 12 in a power cut: its snapshot says the view went back
+  applySnapshot(store, { ...snapshot, version: 11, epoch: '1795249000000', rolledBack: true });
+  assert.equal(store.state.games.get('e-r1-b1').status.rolledBack, true);
+  assert.deepEqual(subscribeRequest(store, {}).subscribe.knownEpochs, { 'e-r1-b1': '1795249000000' });
 });

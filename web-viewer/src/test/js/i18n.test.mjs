@@ -129,3 +129,13 @@ test('the relay\'s own alerts are worded from their stream notice, with the ids 
     setLanguage('en');
   }
 });
+
+test('no key is written twice in a catalog (the later one would silently win, as parallel additions may do)', async () => {
+  const { readFileSync } = await import('node:fs');
+  for (const lang of LANGUAGES) {
+    const text = readFileSync(new URL(`../../main/resources/damrelay/viewer/js/i18n/${lang}.js`, import.meta.url), 'utf8');
+    const keys = [...text.matchAll(/^\s*'([^']+)':/gm)].map(m => m[1]);
+    assert.equal(keys.length, Object.keys(CATALOGS[lang]).length + keys.filter((k, i) => keys.indexOf(k) !== i).length, 'read every key');
+    assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), [], `${lang}: written twice`);
+  }
+});

@@ -25,6 +25,10 @@ import org.damrelay.relay.config.Tokens;
  */
 final class Rig implements AutoCloseable {
 
+    /** The benchmark cluster's credential between origin and edges: new each run. */
+    private static final String CLUSTER_TOKEN = java.util.UUID.randomUUID().toString();
+
+
     static final String EVENT = "bench", DRIVER = "load", TOKEN = "bench-driver-token";
 
     /**
@@ -96,7 +100,7 @@ final class Rig implements AutoCloseable {
         Path config = setup.workDir().resolve("relay.yaml");
         redis = setup.edges() > 0 ? LocalRedis.start(setup.workDir().resolve("redis")) : null;
         Files.writeString(config, config(setup.games(), data)
-                + (redis == null ? "" : "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n"));
+                + (redis == null ? "" : "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n"));
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
         relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath());
@@ -109,7 +113,7 @@ final class Rig implements AutoCloseable {
             port = Integer.parseInt(relay.answer().trim());
             for (int e = 0; e < setup.edges(); e++) {
                 Path edgeConfig = setup.workDir().resolve("edge-" + e + ".yaml");
-                Files.writeString(edgeConfig, config(setup.games(), data) + "cluster: {role: edge, origin: \"http://127.0.0.1:" + port
+                Files.writeString(edgeConfig, config(setup.games(), data) + "cluster: {role: edge, token: " + CLUSTER_TOKEN + ", origin: \"http://127.0.0.1:" + port
                         + "\", redis: {uri: \"" + redis.uri() + "\"}}\n");
                 // not pinned: three relay JVMs on the relay's one core would measure that core, not the cluster
                 ChildJvm edge = new ChildJvm("edge-" + e, null, setup.relayJvm(), RelayMain.class,

@@ -45,7 +45,7 @@ import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.cluster.ClusterConfig;
 import org.damrelay.relay.cluster.EdgeFeed;
 import org.damrelay.relay.cluster.RedisStreamBus;
-import org.damrelay.relay.cluster.SpectatorView;
+import org.damrelay.relay.cluster.ClusterMetrics;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
 import org.damrelay.relay.fanout.SpectatorFanout;
@@ -98,23 +98,28 @@ public final class RelayServer implements AutoCloseable {
 
         /** Spectators only: no journal, no ingest, no arbiter, no notation; the games come from the origin. */
         static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
-            RelayCore core = RelayCore.replica(config, new RelayMetrics(), new InProcessBus());
+            RelayMetrics metrics = new RelayMetrics(false);
+            RelayCore core = RelayCore.replica(config, metrics, new InProcessBus());
             SpectatorFanout fanout = new SpectatorFanout(core);
-            return new Wiring(core, new Cluster(cc.role(), null, EdgeFeed.start(core, cc)), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, webSockets, sweeps, limiter, null), fanout, null, null);
+            EdgeFeed feed = EdgeFeed.start(core, cc, ClusterMetrics.edge(metrics.registry()));
+            return new Wiring(core, new Cluster(cc.role(), null, feed), new HttpRouter.Endpoints(
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null),
+                    fanout, null, null);
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
         static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter)
                 throws IOException {
-            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc.redis()) : null;
+            RelayMetrics metrics = new RelayMetrics();
+            RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc, ClusterMetrics.origin(metrics.registry())) : null;
             RelayCore core;
             try {
-                core = RelayCore.open(config, new RelayMetrics(), redis != null ? redis : new InProcessBus());
+                core = RelayCore.open(config, metrics, redis != null ? redis : new InProcessBus());
             } catch (IOException | RuntimeException e) {
                 if (redis != null) redis.close();
                 throw e;
             }
+            if (redis != null) core.execute(() -> redis.attach(core.book()));
             IngestService ingest = new IngestService(core);
             SpectatorFanout fanout = new SpectatorFanout(core);
             ArbiterService arbiter = new ArbiterService(core, ingest);
@@ -125,7 +130,7 @@ public final class RelayServer implements AutoCloseable {
                     () -> new SpectatorHandler(core, fanout),
                     () -> new ArbiterHandler(core, arbiter),
                     new ArbiterHttp(core, arbiter),
-                    redis != null ? () -> SpectatorView.released(core.book()).toByteArray() : null,
+                    redis != null ? redis.originLog() : null, redis != null ? redis::health : null,
                     webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter);
         }
     }
@@ -151,13 +156,14 @@ public final class RelayServer implements AutoCloseable {
         if (problem != null) throw new IllegalArgumentException(problem);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
         SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
         Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
                 : Wiring.relay(config, cc, webSockets, sweeps, limiter);
         RelayCore core = w.core();
+        limiter.reportTo(core.metrics());
         Cluster cluster = w.cluster();
         HttpRouter.Endpoints endpoints = w.endpoints();
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()
@@ -307,6 +313,7 @@ public final class RelayServer implements AutoCloseable {
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         closeQuietly(cluster);
         core.close();
+        core.metrics().close();
     }
 
     private static void closeQuietly(AutoCloseable c) {

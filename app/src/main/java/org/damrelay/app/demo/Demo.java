@@ -23,6 +23,10 @@ import org.damrelay.relay.config.Tokens;
  */
 public final class Demo implements AutoCloseable {
 
+    /** The demo cluster's credential between origin and edges: new each run, never written anywhere. */
+    private static final String CLUSTER_TOKEN = java.util.UUID.randomUUID().toString();
+
+
     public static final String EVENT = "demo", DRIVER = "hall";
     /** The match's teams: the home team has white on the odd boards, as in a team competition's pairing. */
     public static final String HOME = "Team A", AWAY = "Team B";
@@ -69,7 +73,7 @@ public final class Demo implements AutoCloseable {
             Cluster c = new Cluster(redis, edges);
             try {
                 for (int i = 0; i < count; i++) {
-                    String edge = config + "cluster: {role: edge, origin: \"" + origin + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
+                    String edge = config + "cluster: {role: edge, token: " + CLUSTER_TOKEN + ", origin: \"" + origin + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
                     edges.add(RelayServer.start(ConfigLoader.parse(edge, null).withPort(0)));
                 }
             } catch (Exception e) {
@@ -108,7 +112,7 @@ public final class Demo implements AutoCloseable {
         RelayServer relay;
         try {
             relay = RelayServer.start(ConfigLoader.parse(redis == null ? config
-                    : config + "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n", null));
+                    : config + "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n", null));
         } catch (Exception e) {
             if (redis != null) redis.close();
             throw e;

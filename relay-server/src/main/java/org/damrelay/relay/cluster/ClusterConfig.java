@@ -10,8 +10,13 @@ import java.util.Locale;
  * {@code edge} serves spectators only, from that stream and the origin's state.
  *
  * @param origin an edge's way to the origin, for its state: {@code http://host:port}
+ * @param token  the cluster's credential, the same on the origin and its edges: the origin answers
+ *               {@code /cluster/...} only to a request that carries it
  */
-public record ClusterConfig(Role role, Redis redis, String origin) {
+public record ClusterConfig(Role role, Redis redis, String origin, String token) {
+
+    /** Shortest cluster token taken: a secret, not a password to remember. */
+    public static final int MIN_TOKEN = 16;
 
     public enum Role {
         SINGLE, ORIGIN, EDGE;
@@ -41,7 +46,7 @@ public record ClusterConfig(Role role, Redis redis, String origin) {
                         String caCertPem, String stream, long maxLength) {}
 
     public static ClusterConfig single() {
-        return new ClusterConfig(Role.SINGLE, null, "");
+        return new ClusterConfig(Role.SINGLE, null, "", "");
     }
 
     /** One line naming what is missing, or null when the section is usable. */
@@ -49,6 +54,9 @@ public record ClusterConfig(Role role, Redis redis, String origin) {
         if (role == null || role == Role.SINGLE) return null;
         if (redis == null || redis.uri() == null || redis.uri().isBlank()) return "cluster.redis.uri is needed for role " + role.lower();
         if (redis.stream() == null || redis.stream().isBlank()) return "cluster.redis.stream must name the stream";
+        if (token == null || token.strip().length() < MIN_TOKEN) {
+            return "cluster.token must be a secret of at least " + MIN_TOKEN + " characters, the same on the origin and its edges";
+        }
         if (redis.maxLength() < 100) return "cluster.redis.maxLength must be at least 100 (got " + redis.maxLength() + ")";
         if (role == Role.EDGE && (origin == null || !origin.matches("https?://.+"))) {
             return "cluster.origin must be the origin's http://host:port for role edge (got \"" + (origin == null ? "" : origin) + "\")";
@@ -57,11 +65,11 @@ public record ClusterConfig(Role role, Redis redis, String origin) {
     }
 
     public ClusterConfig withRole(Role r, String originUrl) {
-        return new ClusterConfig(r, redis, originUrl);
+        return new ClusterConfig(r, redis, originUrl, token);
     }
 
     public ClusterConfig withRedisUri(String uri) {
         return new ClusterConfig(role, new Redis(uri, redis.username(), redis.password(), redis.tls(), redis.verifyPeer(),
-                redis.caCertPem(), redis.stream(), redis.maxLength()), origin);
+                redis.caCertPem(), redis.stream(), redis.maxLength()), origin, token);
     }
 }

@@ -8,6 +8,7 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import java.io.File;
+import java.time.Duration;
 
 /** A Lettuce client for the configured Redis, with its authentication and TLS passed through. */
 final class RedisLink {
@@ -22,7 +23,16 @@ final class RedisLink {
         return cfg.uri().replaceFirst("//[^@/]*@", "//");
     }
 
+    /** Whether the URI names a Sentinel set ({@code redis-sentinel://host:26379,host2:26379#master}) rather than Redis itself. */
+    static boolean sentinel(ClusterConfig.Redis cfg) {
+        return cfg.uri().startsWith("redis-sentinel://") || cfg.uri().startsWith("rediss-sentinel://");
+    }
+
     /**
+     * With a Sentinel URI Lettuce asks the Sentinels for the master at every (re)connect, so
+     * after a failover both roles reach the new master: the origin by reconnecting (its queued
+     * appends go there), an edge by connecting again after its read failed.
+     *
      * @param reconnect true: Lettuce reconnects by itself and replays what was queued meanwhile
      *                  (the origin's appends); false: a lost connection fails the call, and the
      *                  caller resynchronises (an edge)
@@ -38,6 +48,8 @@ final class RedisLink {
         if (cfg.password() != null && !cfg.password().isEmpty()) uri.setPassword(cfg.password());
         if (cfg.tls()) uri.setSsl(true);
         if (uri.isSsl()) uri.setVerifyPeer(cfg.verifyPeer());
+        // an edge's blocking read is 0.5 s: a Redis that hangs fails the call within seconds, not a minute
+        if (!reconnect) uri.setTimeout(Duration.ofSeconds(5));
         RedisClient client = RedisClient.create(uri);
         ClientOptions.Builder options = ClientOptions.builder().autoReconnect(reconnect)
                 // bounded: a Redis away for long makes the origin drop appends (edges resync) rather than grow

@@ -1,9 +1,10 @@
 package org.damrelay.relay.cluster;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.damrelay.proto.GameState;
 import org.damrelay.proto.GameUpdate;
-import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.game.GameRecord;
 import org.slf4j.Logger;
@@ -27,6 +28,13 @@ final class Replica {
         this.core = core;
     }
 
+    /** Core thread: the version of every game this edge holds (what it tells the origin when it asks for the state). */
+    Map<String, Integer> known() {
+        Map<String, Integer> out = new HashMap<>();
+        for (GameRecord g : core.book().games()) out.put(g.id(), g.version());
+        return out;
+    }
+
     /** The stream's next entries; false = a hole: stop reading and merge the origin's state. */
     boolean apply(List<StreamEntry> entries) {
         for (StreamEntry e : entries) {
@@ -45,9 +53,9 @@ final class Replica {
     }
 
     /** The origin's released state: every version this edge lacks, in order. The stream's count starts afresh after it. */
-    void merge(RelaySnapshot state) {
+    void merge(List<GameState> state) {
         int added = 0;
-        for (GameState gs : state.getGamesList()) {
+        for (GameState gs : state) {
             String id = gs.getInitialInfo().getGameId();
             // a game the edge's pairings lack (added by the arbiter): its first update creates it from this
             if (core.book().game(id) == null) core.book().directory().put(gs.getInitialInfo());

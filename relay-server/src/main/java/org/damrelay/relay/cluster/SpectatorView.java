@@ -1,10 +1,7 @@
 package org.damrelay.relay.cluster;
 
 import org.damrelay.proto.GameEvent;
-import org.damrelay.proto.GameState;
 import org.damrelay.proto.GameUpdate;
-import org.damrelay.proto.RelaySnapshot;
-import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
 
 /**
@@ -23,17 +20,6 @@ public final class SpectatorView {
         GameEvent.Builder stub = GameEvent.newBuilder();
         if (u.getEvent().hasClock()) stub.setClock(u.getEvent().getClock());
         return GameUpdate.newBuilder().setGameId(u.getGameId()).setVersion(u.getVersion())
-                .setRelayTimeMs(u.getRelayTimeMs()).setEvent(stub).build();
-    }
-
-    /** Core thread: every game with its released updates as edges may hold them (the origin's {@code /cluster/state}). */
-    public static RelaySnapshot released(GameBook book) {
-        RelaySnapshot.Builder b = RelaySnapshot.newBuilder();
-        for (GameRecord g : book.games()) {
-            GameState.Builder gs = GameState.newBuilder().setInitialInfo(g.initialInfo());
-            for (int v = 1; v <= g.released(); v++) gs.addUpdates(of(g.update(v)));
-            b.addGames(gs);
-        }
-        return b.build();
+                .setRelayTimeMs(u.getRelayTimeMs()).setEpoch(u.getEpoch()).setEvent(stub).build();
     }
 }

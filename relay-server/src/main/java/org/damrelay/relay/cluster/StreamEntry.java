@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.damrelay.proto.ClusterEntry;
 import org.damrelay.proto.GameUpdate;
 
 /**
@@ -21,6 +22,11 @@ public record StreamEntry(long epoch, long seq, GameUpdate update) {
         m.put(SEQ, Long.toString(seq).getBytes(StandardCharsets.US_ASCII));
         m.put(UPDATE, update.toByteArray());
         return m;
+    }
+
+    /** An entry as the origin gives it directly (to an edge that cannot read Redis). */
+    public static StreamEntry of(ClusterEntry e) {
+        return new StreamEntry(e.getEpoch(), e.getSeq(), e.getUpdate());
     }
 
     /** Throws IllegalArgumentException for an entry this relay did not write. */

@@ -1,6 +1,7 @@
 package org.damrelay.relay.http;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -18,6 +19,8 @@ import io.netty.util.NetUtil;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -40,11 +43,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
     private static final Pattern ROUND_PDN = Pattern.compile("/pdn/([a-z0-9_-]+)/round/(\\d+)\\.pdn");
 
     /**
-     * The handlers a WebSocket path gets after its handshake. An edge relay has no ingest, arbiter
-     * or cluster state (null); only an origin serves {@code clusterState}, its released games for the edges.
+     * The handlers a WebSocket path gets after its handshake. An edge relay has no ingest or arbiter
+     * (null); only an origin answers its edges ({@code clusterOrigin}); {@code clusterHealth} is
+     * the cluster's part of /health (null for a single relay).
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp, Supplier<byte[]> clusterState, ChannelGroup webSockets, IdleSweeps idleSweeps,
+                            ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
                             ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {}
 
     private final RelayCore core;
@@ -76,6 +80,10 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             upgrade(ctx, req, path);
             return;
         }
+        if (path.startsWith("/cluster/")) {
+            cluster(ctx, req, path);
+            return;
+        }
         Responses.Cors cors = Responses.Cors.of(corsPolicy, req.headers().get(HttpHeaderNames.ORIGIN));
         if (req.method() == HttpMethod.POST && path.equals("/api/arbiter") && endpoints.arbiterHttp() == null) {
             Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "this is an edge relay, for spectators: the arbiter uses the origin", cors);
@@ -100,13 +108,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         if (path.equals("/health")) {
             // a load balancer reads the status code: DOWN must not be a 200 that keeps drivers coming
             String problem = core.ingestProblem();
-            if (problem == null) Responses.text(ctx, keepAlive, HttpResponseStatus.OK, "application/json", "{\"status\":\"UP\"}", cors);
-            else Responses.text(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "application/json",
-                    JsonNodeFactory.instance.objectNode().put("status", "DOWN").put("reason", problem).toString(), cors);
-            return;
-        }
-        if (path.equals("/cluster/state") && endpoints.clusterState() != null) {
-            core.execute(() -> Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", endpoints.clusterState().get()));
+            Health health = problem == null ? Health.UP : Health.down(problem);
+            if (endpoints.clusterHealth() != null) health = health.and(endpoints.clusterHealth().get());
+            Responses.text(ctx, keepAlive, health.httpStatus(), "application/json", health.json(), cors);
             return;
         }
         if (path.equals("/api/viewer")) {
@@ -123,31 +127,72 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         String seen = req.headers().get(HttpHeaderNames.IF_NONE_MATCH);
         Matcher m;
         if (path.equals("/api/events")) {
-            fromCore(ctx, keepAlive, cors, seen, "application/json", state::eventsJson);
+            fromCore(ctx, keepAlive, cors, seen, "application/json", state::eventsJson, Caching.LIVE);
         } else if ((m = ROUND_JSON.matcher(path)).matches()) {
             String e = m.group(1);
             int r = roundNumber(ctx, m.group(2));
             if (r < 0) return;
-            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.roundJson(e, r));
+            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.roundJson(e, r), Caching.LIVE);
         } else if ((m = EVENT_JSON.matcher(path)).matches()) {
             String e = m.group(1);
-            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.eventJson(e));
+            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.eventJson(e), Caching.LIVE);
         } else if ((m = GAME_JSON.matcher(path)).matches()) {
             String g = m.group(1);
-            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.gameJson(g));
+            fromCore(ctx, keepAlive, cors, seen, "application/json", () -> state.gameJson(g), Caching.LIVE);
         } else if ((m = ROUND_PDN.matcher(path)).matches()) {
             String e = m.group(1);
             int r = roundNumber(ctx, m.group(2));
             if (r < 0) return;
-            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r));
+            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.roundPdn(e, r), Caching.DOWNLOAD);
         } else if ((m = GAME_PDN.matcher(path)).matches()) {
             String g = m.group(1);
-            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g));
+            fromCore(ctx, keepAlive, cors, seen, "application/x-draughts-pdn; charset=utf-8", () -> state.gamePdn(g), Caching.DOWNLOAD);
         } else {
             StaticFiles.File f = files.find(path);
             if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path, cors);
-            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, f.contentType(), f.bytes(), cors);
+            else Responses.tagged(ctx, keepAlive, seen, f.contentType(), f.bytes(), cors, Caching.forFile(f.contentType()));
         }
+    }
+
+    /**
+     * An origin's answers to its edges, only with the cluster's token; computed on the origin
+     * log's own thread, never the core's (an edge's resync must not stall ingest).
+     */
+    private void cluster(ChannelHandlerContext ctx, FullHttpRequest req, String path) {
+        ClusterOrigin origin = endpoints.clusterOrigin();
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if (origin == null) {
+            Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path + " (only an origin relay answers its edges)");
+            return;
+        }
+        if (!origin.authorized(req.headers().get(HttpHeaderNames.AUTHORIZATION))) {
+            Responses.error(ctx, HttpResponseStatus.UNAUTHORIZED, "the cluster's token (cluster.token) is needed for " + path);
+            return;
+        }
+        QueryStringDecoder q = new QueryStringDecoder(req.uri());
+        byte[] body = req.method() == HttpMethod.POST ? ByteBufUtil.getBytes(req.content()) : null;
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                if (path.equals("/cluster/state") && body != null) return CompletableFuture.completedFuture(origin.state(body));
+                if (path.equals("/cluster/entries") && req.method() == HttpMethod.GET) {
+                    return origin.entries(Long.parseLong(param(q, "epoch", "")), Long.parseLong(param(q, "after", "")),
+                            Long.parseLong(param(q, "waitMs", "0")));
+                }
+                return CompletableFuture.<byte[]>completedFuture(null);
+            } catch (InvalidProtocolBufferException | NumberFormatException e) {
+                throw new IllegalArgumentException("bad cluster request " + path + ": " + e.getMessage());
+            }
+        }, origin.executor()).thenCompose(f -> f).whenComplete((answer, err) -> {
+            Throwable cause = err instanceof CompletionException ? err.getCause() : err;
+            if (cause instanceof IllegalArgumentException bad) Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, bad.getMessage());
+            else if (cause != null) Responses.error(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, "cluster answer failed: " + cause);
+            else if (answer == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + req.method() + " " + path);
+            else Responses.send(ctx, keepAlive, HttpResponseStatus.OK, "application/x-protobuf", answer);
+        });
+    }
+
+    private static String param(QueryStringDecoder q, String name, String otherwise) {
+        return q.parameters().getOrDefault(name, List.of(otherwise)).get(0);
     }
 
     /** A round number from the URL, or -1 after answering 400 (it does not fit: no such round, and no stack trace either). */
@@ -179,11 +224,11 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
 
     /** State lives on the core thread: compute there, write from there (Netty hands the write to the channel's loop). */
     private void fromCore(ChannelHandlerContext ctx, boolean keepAlive, Responses.Cors cors, String ifNoneMatch, String type,
-                          Supplier<String> body) {
+                          Supplier<String> body, Caching caching) {
         core.execute(() -> {
             String s = body.get();
             if (s == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no such event, round or game", cors);
-            else Responses.tagged(ctx, keepAlive, ifNoneMatch, type, s, cors);
+            else Responses.tagged(ctx, keepAlive, ifNoneMatch, type, s, cors, caching);
         });
     }
 

@@ -34,14 +34,19 @@ final class Responses {
     }
 
     static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, byte[] body, Cors cors) {
-        write(ctx, keepAlive, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body)), contentType, cors);
+        write(ctx, keepAlive, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body)), contentType, cors,
+                Caching.NONE);
     }
 
-    private static void write(ChannelHandlerContext ctx, boolean keepAlive, FullHttpResponse r, String contentType, Cors cors) {
+    private static void write(ChannelHandlerContext ctx, boolean keepAlive, FullHttpResponse r, String contentType, Cors cors,
+                              Caching caching) {
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
-        r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
+        r.headers().set(HttpHeaderNames.CACHE_CONTROL, caching.header);
         if (cors.allowOrigin() != null) r.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, cors.allowOrigin());
-        if (cors.varyByOrigin()) r.headers().set(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN);
+        // a stored answer differs by the encoding the compressor chose (and by Origin, when CORS names it)
+        String vary = caching == Caching.NONE ? null : HttpHeaderNames.ACCEPT_ENCODING.toString();
+        if (cors.varyByOrigin()) vary = vary == null ? HttpHeaderNames.ORIGIN.toString() : HttpHeaderNames.ORIGIN + ", " + vary;
+        if (vary != null) r.headers().set(HttpHeaderNames.VARY, vary);
         HttpUtil.setContentLength(r, r.content().readableBytes());
         if (keepAlive) {
             r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
@@ -52,38 +57,45 @@ final class Responses {
     }
 
     /**
-     * A state view with its ETag (a digest of the body): a poller that sends it back in
-     * If-None-Match gets 304 and no body while nothing changed.
+     * A cacheable answer with its ETag (a digest of the body): a poller or a cache that sends it
+     * back in If-None-Match gets 304 and no body while nothing changed.
      */
-    static void tagged(ChannelHandlerContext ctx, boolean keepAlive, String ifNoneMatch, String contentType, String body, Cors cors) {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        String etag = etag(bytes);
-        if (ifNoneMatch != null && matches(ifNoneMatch, etag)) {
-            FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_MODIFIED, Unpooled.EMPTY_BUFFER);
-            r.headers().set(HttpHeaderNames.ETAG, etag);
-            write(ctx, keepAlive, r, contentType, cors);
-            return;
-        }
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes));
-        r.headers().set(HttpHeaderNames.ETAG, etag);
-        write(ctx, keepAlive, r, contentType, cors);
+    static void tagged(ChannelHandlerContext ctx, boolean keepAlive, String ifNoneMatch, String contentType, String body, Cors cors,
+                       Caching caching) {
+        tagged(ctx, keepAlive, ifNoneMatch, contentType, body.getBytes(StandardCharsets.UTF_8), cors, caching);
     }
 
+    static void tagged(ChannelHandlerContext ctx, boolean keepAlive, String ifNoneMatch, String contentType, byte[] bytes, Cors cors,
+                       Caching caching) {
+        String etag = etag(bytes);
+        boolean unchanged = ifNoneMatch != null && matches(ifNoneMatch, etag);
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, unchanged ? HttpResponseStatus.NOT_MODIFIED : HttpResponseStatus.OK,
+                unchanged ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
+        r.headers().set(HttpHeaderNames.ETAG, etag);
+        write(ctx, keepAlive, r, contentType, cors, caching);
+    }
+
+    /**
+     * Weak: the relay's compressor may send the same content gzip'd, and a strong tag would
+     * claim the two bodies byte-equal (a shared cache could then answer one encoding's
+     * revalidation with the other's body).
+     */
     static String etag(byte[] body) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(body);
-            return "\"" + HexFormat.of().formatHex(d, 0, 16) + "\"";
+            return "W/\"" + HexFormat.of().formatHex(d, 0, 16) + "\"";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** If-None-Match holds "*" or a list of tags, weak ones (W/"…") compared by their value. */
+    /** If-None-Match holds "*" or a list of tags, compared weakly (by their value, W/ or not), as RFC 9110 says for it. */
     static boolean matches(String ifNoneMatch, String etag) {
+        String value = etag.startsWith("W/") ? etag.substring(2) : etag;
         for (String t : ifNoneMatch.split(",")) {
             String v = t.strip();
             if (v.startsWith("W/")) v = v.substring(2);
-            if (v.equals("*") || v.equals(etag)) return true;
+            if (v.equals("*") || v.equals(value)) return true;
         }
         return false;
     }

@@ -2,7 +2,17 @@ package org.damrelay.relay.metrics;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
@@ -24,6 +34,7 @@ public final class RelayMetrics {
     /** The WebSocket endpoints and plain HTTP: the {@code kind} label of the connection meters. */
     public static final List<String> CONNECTION_KINDS = List.of("driver", "spectator", "arbiter", "notation", "http");
     /** Why a connection closed on an error of its own: the {@code reason} label. */
+    public static final List<String> REFUSAL_REASONS = List.of("total", "address");
     public static final List<String> ERROR_REASONS = List.of("protocol", "unexpected");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -34,10 +45,36 @@ public final class RelayMetrics {
     private final Timer fanout;
     private final Timer deliveryLatency;
     private final Timer fsync;
+    private final JvmGcMetrics gc = new JvmGcMetrics();
     private final Map<String, AtomicLong> ingestLagNanos = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> boardConnected = new ConcurrentHashMap<>();
 
+    /** A relay with a journal (a single relay or an origin). */
     public RelayMetrics() {
+        this(true);
+    }
+
+    /**
+     * @param journal false for an edge relay, which has none: no always-empty fsync histogram.
+     *                Every relay exports the JVM's and the process's own meters (Micrometer's binders).
+     */
+    public RelayMetrics(boolean journal) {
+        // two of the binders' names break Prometheus's naming rules (promtool check metrics): a
+        // CPU time in ns beside process_cpu_usage, and a gauge ending in _count
+        registry.config().meterFilter(MeterFilter.deny(id -> id.getName().equals("process.cpu.time")));
+        registry.config().meterFilter(new MeterFilter() {
+            @Override
+            public Meter.Id map(Meter.Id id) {
+                return id.getName().equals("system.cpu.count") ? id.withName("system.cpu.processors") : id;
+            }
+        });
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        gc.bindTo(registry);
         Gauge.builder("damrelay.subscriptions", subscriptions, AtomicInteger::get)
                 .description("spectator subscriptions (game, round or event scopes) held now").register(registry);
         delivered = Counter.builder("damrelay.messages.delivered").description("frames written to spectators").register(registry);
@@ -45,7 +82,8 @@ public final class RelayMetrics {
                 .description("frames not written: a slow consumer was skipped ahead to a snapshot").register(registry);
         fanout = latency("damrelay.fanout.duration", "time to hand one released update to every subscriber's event loop");
         deliveryLatency = latency("damrelay.delivery.latency", "release to write on the spectator's socket, per update and event loop");
-        fsync = latency("damrelay.journal.fsync", "one journal group commit: write and fsync");
+        fsync = journal ? latency("damrelay.journal.fsync", "one journal group commit: write and fsync") : null;
+        for (String reason : REFUSAL_REASONS) refusals(reason);
         for (String kind : CONNECTION_KINDS) {
             connections.put(kind, registerConnections(kind));
             gone(kind);
@@ -64,6 +102,17 @@ public final class RelayMetrics {
         Gauge.builder("damrelay.connections", n, AtomicInteger::get).description("open connections by kind")
                 .tag("kind", kind).register(registry);
         return n;
+    }
+
+    private Counter refusals(String reason) {
+        return Counter.builder("damrelay.connections.refused")
+                .description("connections closed at accept: over edge.maxConnections in total, or over limits.connectionsPerIp")
+                .tag("reason", reason).register(registry);
+    }
+
+    /** A connection closed at accept: {@code total} (the relay's cap) or {@code address} (its address's). */
+    public void connectionRefused(String reason) {
+        refusals(reason).increment();
     }
 
     private Counter gone(String kind) {
@@ -96,7 +145,9 @@ public final class RelayMetrics {
     public void dropped(int n) { dropped.increment(n); }
     public void fanoutNanos(long nanos) { fanout.record(nanos, TimeUnit.NANOSECONDS); }
     public void deliveryLatencyMillis(long ms) { deliveryLatency.record(Math.max(0, ms), TimeUnit.MILLISECONDS); }
-    public void fsyncNanos(long nanos) { fsync.record(nanos, TimeUnit.NANOSECONDS); }
+    public void fsyncNanos(long nanos) {
+        if (fsync != null) fsync.record(nanos, TimeUnit.NANOSECONDS);
+    }
 
     /** A peer went away (reset, broken pipe): routine, closed quietly. */
     public void peerGone(String kind) {
@@ -153,5 +204,15 @@ public final class RelayMetrics {
 
     public String scrape() {
         return registry.scrape();
+    }
+
+    /** Where more meters register (the cluster's: relay.cluster.ClusterMetrics). */
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /** Stops the GC listener (the relay is closing). */
+    public void close() {
+        gc.close();
     }
 }

@@ -4,7 +4,14 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lettuce.core.Range;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.Map;
+import org.damrelay.proto.GameUpdate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The origin as a JVM of its own, killed with SIGKILL mid-round and started again on its address:
- * the edges keep their spectators, the restarted origin's re-publication is taken as duplicates
- * (versions only rise), and the round goes on to its end without a hole.
+ * the edges keep their spectators, the restarted origin appends to the stream only what it
+ * lacks (versions only rise), and the round goes on to its end without a hole.
  */
 class ClusterOriginRestartTest {
 
@@ -71,6 +78,20 @@ class ClusterOriginRestartTest {
                 assertTrue(f.open(), "the edge kept its spectators while the origin was away");
                 assertEquals(3, f.snapshots.size(), "no snapshot again: the spectator never left its edge");
             }
+        }
+        // the restarted origin appended only what the stream lacked: every version once
+        RedisClient client = RedisClient.create(rig.redis.uri());
+        try (StatefulRedisConnection<String, byte[]> c = client.connect(RedisLink.CODEC)) {
+            Map<String, Long> times = new HashMap<>();
+            for (StreamMessage<String, byte[]> m : c.sync().xrange("damrelay:updates", Range.create("-", "+"))) {
+                GameUpdate u = StreamEntry.of(m.getBody()).update();
+                times.merge(u.getGameId() + " v" + u.getVersion(), 1L, Long::sum);
+            }
+            assertTrue(times.keySet().stream().filter(k -> k.startsWith("nk-r1-b1 ")).count() >= 30, "the whole game is on the stream");
+            assertEquals(Map.of(), times.entrySet().stream().filter(e -> e.getValue() > 1)
+                    .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)), "appended twice");
+        } finally {
+            client.shutdown();
         }
     }
 }

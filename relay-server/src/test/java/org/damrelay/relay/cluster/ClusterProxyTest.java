@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.it.TestRelay;
 import org.damrelay.relay.it.WsClient;
@@ -84,6 +85,47 @@ class ClusterProxyTest {
         assertEquals(401, post("127.0.0.4", "Bearer another-guess", body), "a wrong token from another address is checked, not throttled");
         int arbiter = post("127.0.0.3", "Bearer " + TestRelay.ARBITER_TOKEN, body);
         assertTrue(arbiter == 200 || arbiter == 400, "the arbiter's token is taken (" + arbiter + ")");
+    }
+
+    /**
+     * What a CDN or nginx's own cache needs, through nginx: per kind a Cache-Control, a weak ETag
+     * that is the same for the gzip'd and the plain body (the same content), Vary: Accept-Encoding,
+     * and a 304 for either encoding's tag.
+     */
+    @Test
+    void answersThroughNginxAreFitForASharedCache() throws Exception {
+        Map<String, String> kinds = Map.of("/js/board.js", "public, max-age=300", "/", "no-cache",
+                "/api/games/nk-r1-b1", "public, max-age=2", "/pdn/nk-r1-b1.pdn", "public, max-age=10");
+        for (Map.Entry<String, String> kind : kinds.entrySet()) {
+            String path = kind.getKey();
+            String plain = NginxConfigTest.exchange(nginx.port, "127.0.0.2", "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            String zipped = NginxConfigTest.exchange(nginx.port, "127.0.0.2",
+                    "GET " + path + " HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n");
+            assertTrue(plain.startsWith("HTTP/1.1 200") && zipped.startsWith("HTTP/1.1 200"), path + ":\n" + plain + "\n" + zipped);
+            assertEquals(kind.getValue(), header(plain, "Cache-Control"), path);
+            assertTrue(header(plain, "Vary").toLowerCase().contains("accept-encoding"), path + " Vary: " + header(plain, "Vary"));
+            assertTrue(header(zipped, "Vary").toLowerCase().contains("accept-encoding"), path);
+            String tag = header(plain, "ETag");
+            assertTrue(tag.startsWith("W/\""), path + " ETag " + tag);
+            assertEquals(tag, header(zipped, "ETag"), path + ": one content, one weak tag");
+            if (header(zipped, "Content-Encoding").equals("gzip")) assertEquals("", header(plain, "Content-Encoding"), path);
+            String again = NginxConfigTest.exchange(nginx.port, "127.0.0.2", "GET " + path + " HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n"
+                    + "If-None-Match: " + tag + "\r\nConnection: close\r\n\r\n");
+            assertTrue(again.startsWith("HTTP/1.1 304"), path + ": " + again);
+        }
+        // the big file is the one the compressor takes: check that gzip happened at least there
+        String js = NginxConfigTest.exchange(nginx.port, "127.0.0.2", "GET /js/board.js HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n");
+        assertEquals("gzip", header(js, "Content-Encoding"));
+        String health = NginxConfigTest.exchange(nginx.port, "127.0.0.2", "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertEquals("no-store", header(health, "Cache-Control"));
+    }
+
+    private static String header(String answer, String name) {
+        for (String line : answer.substring(0, answer.indexOf("\r\n\r\n")).split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).equalsIgnoreCase(name)) return line.substring(colon + 1).strip();
+        }
+        return "";
     }
 
     private int post(String from, String auth, String body) throws Exception {

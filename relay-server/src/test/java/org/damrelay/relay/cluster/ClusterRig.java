@@ -11,6 +11,9 @@ import org.damrelay.relay.it.TestRelay;
 /** A real redis-server on a free loopback port, an origin and edges, all on this machine; the tests' event "nk". */
 final class ClusterRig implements AutoCloseable {
 
+    /** The cluster's credential in the tests. */
+    static final String TOKEN = "test-cluster-token-0123";
+
     final Path dir;
     final int delayRound2;
     final LocalRedis redis;
@@ -18,6 +21,8 @@ final class ClusterRig implements AutoCloseable {
     final List<RelayServer> edges = new ArrayList<>();
     /** Per-address connection limit of every relay (the tests' usual 200 unless a test needs it low). */
     int connectionsPerIp = 200;
+    /** How the relays reach Redis: this redis-server, unless a test names Sentinels instead. */
+    String redisUri;
 
     private ClusterRig(Path dir, int delayRound2, LocalRedis redis) {
         this.dir = dir;
@@ -58,11 +63,14 @@ final class ClusterRig implements AutoCloseable {
      */
     String yaml(Path data, String cluster) {
         return TestRelay.yaml(data, delayRound2).replace("connectionsPerIp: 200", "connectionsPerIp: " + connectionsPerIp)
-                + "edge: {trustedProxies: [127.0.0.1]}\n" + cluster;
+                + "edge: {trustedProxies: [127.0.0.1]}\n"
+                // the viewer's own files (web-viewer is not on relay-server's classpath)
+                + "viewerDir: " + Path.of("..", "web-viewer", "src", "main", "resources", "damrelay", "viewer").toAbsolutePath().normalize() + "\n"
+                + cluster;
     }
 
     String originYaml() {
-        return yaml(dir.resolve("origin"), "cluster: {role: origin, redis: {uri: \"" + redis.uri() + "\"}}\n");
+        return yaml(dir.resolve("origin"), "cluster: {role: origin, token: " + TOKEN + ", redis: {uri: \"" + redisUri() + "\"}}\n");
     }
 
     RelayConfig originConfig() {
@@ -71,8 +79,8 @@ final class ClusterRig implements AutoCloseable {
 
     /** Edge {@code i}'s config file text: its own data folder, the origin's address and Redis. */
     String edgeYaml(int i, int originPort) {
-        return yaml(dir.resolve("edge" + i), "cluster: {role: edge, origin: \"http://127.0.0.1:" + originPort
-                + "\", redis: {uri: \"" + redis.uri() + "\"}}\n");
+        return yaml(dir.resolve("edge" + i), "cluster: {role: edge, token: " + TOKEN + ", origin: \"http://127.0.0.1:" + originPort
+                + "\", redis: {uri: \"" + redisUri() + "\"}}\n");
     }
 
     RelayConfig edgeConfig(int i, int originPort, int port) {
@@ -80,6 +88,22 @@ final class ClusterRig implements AutoCloseable {
     }
 
     RelayServer edge(int i) { return edges.get(i); }
+
+    String redisUri() { return redisUri != null ? redisUri : redis.uri(); }
+
+    /** The origin (in this JVM) and {@code edgeCount} edges, reaching Redis through {@code uri} (Sentinels). */
+    static ClusterRig start(Path dir, LocalRedis redis, String uri, int edgeCount) throws Exception {
+        ClusterRig rig = new ClusterRig(dir, 0, redis);
+        rig.redisUri = uri;
+        try {
+            rig.origin = RelayServer.start(rig.originConfig());
+            rig.startEdges(rig.origin.port(), edgeCount);
+        } catch (Exception | Error e) {
+            rig.close();
+            throw e;
+        }
+        return rig;
+    }
 
     @Override
     public void close() {

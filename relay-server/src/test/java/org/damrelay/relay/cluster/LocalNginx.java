@@ -90,7 +90,8 @@ final class LocalNginx implements AutoCloseable {
                 master_process on;
                 pid %1$s/nginx.pid;
                 error_log %1$s/error.log warn;
-                events { worker_connections 512; }
+                worker_rlimit_nofile 16384;
+                events { worker_connections 8192; }
                 http {
                     access_log off;
                     client_body_temp_path %1$s/tmp/body;
@@ -137,6 +138,17 @@ final class LocalNginx implements AutoCloseable {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(30, TimeUnit.SECONDS);
         return (p.exitValue() == 0 ? "ok\n" : "failed\n") + out;
+    }
+
+    /** The resident memory of nginx's worker processes now, in bytes (from /proc). */
+    long workersRss() throws IOException {
+        long total = 0;
+        for (ProcessHandle worker : process.toHandle().children().toList()) {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(worker.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) total += Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            }
+        }
+        return total;
     }
 
     @Override

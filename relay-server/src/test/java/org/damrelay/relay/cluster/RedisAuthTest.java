@@ -24,7 +24,7 @@ class RedisAuthTest {
     @TempDir Path dir;
 
     private RelayConfig origin(LocalRedis redis, String password) {
-        return ConfigLoader.parse(TestRelay.yaml(dir.resolve("data"), 0) + "cluster: {role: origin, redis: {uri: \"" + redis.uri()
+        return ConfigLoader.parse(TestRelay.yaml(dir.resolve("data"), 0) + "cluster: {role: origin, token: " + ClusterRig.TOKEN + ", redis: {uri: \"" + redis.uri()
                 + "\", password: \"" + password + "\"}}\n", null);
     }
 

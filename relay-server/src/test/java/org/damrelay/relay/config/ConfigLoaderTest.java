@@ -69,18 +69,22 @@ class ConfigLoaderTest {
     void withoutAClusterSectionTheRelayIsOneProcessAndTheSectionIsChecked() {
         assertEquals(ClusterConfig.Role.SINGLE, ConfigLoader.defaults().cluster().role());
         RelayConfig edge = ConfigLoader.parse("""
-                cluster: {role: edge, origin: "http://10.0.0.5:8080",
+                cluster: {role: edge, origin: "http://10.0.0.5:8080", token: "a-cluster-secret-0123",
                           redis: {uri: "rediss://redis.example:6380", username: relay, password: s3cret, verifyPeer: false}}
                 """, null);
         assertEquals(ClusterConfig.Role.EDGE, edge.cluster().role());
         assertEquals("relay", edge.cluster().redis().username());
         assertEquals("damrelay:updates", edge.cluster().redis().stream(), "what the file does not say comes from the defaults");
         IllegalArgumentException noOrigin = assertThrows(IllegalArgumentException.class,
-                () -> ConfigLoader.parse("cluster: {role: edge, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
+                () -> ConfigLoader.parse("cluster: {role: edge, token: a-cluster-secret-0123, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
         assertTrue(noOrigin.getMessage().contains("cluster.origin"), noOrigin.getMessage());
         IllegalArgumentException noRedis = assertThrows(IllegalArgumentException.class,
                 () -> ConfigLoader.parse("cluster: {role: origin}", null));
         assertTrue(noRedis.getMessage().contains("cluster.redis.uri"), noRedis.getMessage());
+        IllegalArgumentException noToken = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.parse(
+                "cluster: {role: origin, token: short, redis: {uri: \"redis://127.0.0.1:6379\"}}", null));
+        assertTrue(noToken.getMessage().contains("cluster.token must be a secret of at least 16"), noToken.getMessage());
+        assertEquals(1, noToken.getMessage().lines().count(), noToken.getMessage());
         IllegalArgumentException badRole = assertThrows(IllegalArgumentException.class,
                 () -> ConfigLoader.parse("cluster: {role: mirror}", null));
         assertTrue(badRole.getMessage().contains("single, origin or edge"), badRole.getMessage());
