@@ -194,7 +194,7 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   // that follows the error brings the game's snapshot.
   if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
     store.state.versions.delete(id);
-    throw new Error(`game ${id}: ${u.event?.type ?? u.correction.kind} at version ${v}; taking the relay's snapshot`);
+    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`); // i18n: not shown (a log line)
   }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);

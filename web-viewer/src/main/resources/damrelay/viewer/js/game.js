@@ -69,7 +69,7 @@ export function tabTitle(g) {
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
 export function correctionText(c) {
-  const kind = ['TAKE_BACK', 'REPLACE_MOVE'].includes(c.kind) ? c.kind : 'SET_POSITION';
+  const kind = ['TAKE_BACK', 'REPLACE_MOVE', 'CHOOSE_PATH'].includes(c.kind) ? c.kind : 'SET_POSITION';
   const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
   const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, notation: c.notation });
   return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
