@@ -1,7 +1,7 @@
 // The protocol translation of connection.js, against frames shaped as in docs/protocol.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relayBase, backoffDelay, applyUpdate, alertOf, blockedOf } from '../../main/resources/damrelay/viewer/js/connection.js';
+import { relayBase, backoffDelay, applyUpdate, applySnapshot, applySpectatorUpdate, subscribeRequest, alertOf, blockedOf } from '../../main/resources/damrelay/viewer/js/connection.js';
 import { createStore, lastPly } from '../../main/resources/damrelay/viewer/js/model.js';
 
 const loc = href => new URL(href);
@@ -49,6 +49,14 @@ test('updates append moves, repeats are skipped, corrections and results apply',
   applyUpdate(store, { gameId: 'e-r1-b1', version: 9, result: 'DRAW' });
   assert.equal(g().result, '1-1');
   assert.equal(store.state.versions.get('e-r1-b1'), 9);
+});
+
+test('a join or a picked path is left to the relay: the game is snapshotted again', () => {
+  for (const u of [{ event: { type: 'JOINED_MID_GAME', fen: 'W:W28,31,33-50:B1-20' } }, { correction: { kind: 'CHOOSE_PATH', ply: 2 } }]) {
+    const store = storeWithGame();
+    assert.throws(() => applyUpdate(store, { gameId: 'e-r1-b1', version: 4, ...u }), /snapshot/);
+    assert.equal(store.state.versions.has('e-r1-b1'), false, 'not known: the resubscribe asks for its snapshot');
+  }
 });
 
 test('arbiter events set the board status', () => {
@@ -160,4 +168,19 @@ test('a blocked board is listed from the relay\'s BlockedBoard and removed when 
   assert.equal(store.state.blocked.size, 0);
   // a gap has no refused event the relay holds
   assert.equal(blockedOf({ gameId: 'g', seq: '9', reason: 'SEQUENCE_GAP', blocked: true }).refused, null);
+});
+
+test('the epoch of the version held goes back with it; a rolled-back snapshot is shown as such', () => {
+  const store = createStore();
+  const snapshot = { info: { gameId: 'e-r1-b1', board: 1 }, version: 12, epoch: '1795248000000', plies: [] };
+  applySnapshot(store, snapshot);
+  assert.deepEqual(subscribeRequest(store, { gameId: 'e-r1-b1' }),
+    { subscribe: { gameId: 'e-r1-b1', known: { 'e-r1-b1': 12 }, knownEpochs: { 'e-r1-b1': '1795248000000' } } });
+  assert.equal(store.state.games.get('e-r1-b1').status.rolledBack, undefined);
+  applySpectatorUpdate(store, { gameId: 'e-r1-b1', version: 13, epoch: '1795248500000', result: 'DRAW' });
+  assert.equal(store.state.epochs.get('e-r1-b1'), '1795248500000', 'the epoch follows the version held');
+  // the relay lost versions 11 and 12 in a power cut: its snapshot says the view went back
+  applySnapshot(store, { ...snapshot, version: 11, epoch: '1795249000000', rolledBack: true });
+  assert.equal(store.state.games.get('e-r1-b1').status.rolledBack, true);
+  assert.deepEqual(subscribeRequest(store, {}).subscribe.knownEpochs, { 'e-r1-b1': '1795249000000' });
 });

@@ -80,3 +80,12 @@ test('origins in the four forms', () => {
   assert.equal(originOf('file:///x'), null);
   assert.equal(originOf('not a url'), null);
 });
+
+test('a problem of the relay itself is held while it lasts and goes when cleared', async () => {
+  const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
+  const store = createStore();
+  store.relayAlert({ type: 'CONFIG_REJECTED', text: 'relay.yaml: events is empty', at: 1, cleared: false });
+  assert.deepEqual([...store.state.relayAlerts.keys()], ['CONFIG_REJECTED']);
+  store.relayAlert({ type: 'CONFIG_REJECTED', text: '', at: 2, cleared: true });
+  assert.equal(store.state.relayAlerts.size, 0);
+});

@@ -4,8 +4,11 @@ import io.netty.util.concurrent.DefaultEventExecutor;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -36,8 +39,10 @@ import org.slf4j.LoggerFactory;
  * core executor. A change is applied in memory and appended to the journal; once the journal has
  * written it (a crash of the relay no longer loses it) it is shown to the arbiter (live) and,
  * after the round's broadcast delay, released to spectators through the {@link UpdateBus}; once
- * the journal has fsync'd it, it is acked. Spectators thus never wait for the disk's fsync, and
- * a driver forgets nothing that a power cut could still take.
+ * the journal has fsync'd it, it is acked. Spectators thus never wait for a driver move's fsync
+ * (its driver would send it again after a power cut), and a driver forgets nothing that a power
+ * cut could still take. An arbiter's change has no one to send it again: it is shown and released
+ * only once fsync'd, and the game's later changes wait behind it ({@link GameBook#durableFirst}).
  */
 public final class RelayCore implements AutoCloseable {
 
@@ -68,6 +73,8 @@ public final class RelayCore implements AutoCloseable {
     private final UpdateBus bus;
     private final List<LiveListener> live = new CopyOnWriteArrayList<>();
     private final Set<String> releaseScheduled = new HashSet<>();
+    /** Per game: written changes waiting (in version order) for an arbiter's change before them to be fsync'd. */
+    private final Map<String, List<GameBook.Applied>> waiting = new HashMap<>();
     private volatile boolean failed;
     private final ExecutorService snapshotWriter =
             Executors.newSingleThreadExecutor(new DefaultThreadFactory("relay-snapshot"));
@@ -88,7 +95,8 @@ public final class RelayCore implements AutoCloseable {
     public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus) throws IOException {
         String disk = DiskSpace.problem(config.dataPath());
         if (disk != null) throw new IOException(disk);
-        GameBook book = new GameBook(EventDirectory.from(config));
+        // this run's epoch: what it numbers is told apart from versions a power cut took from an earlier run
+        GameBook book = new GameBook(EventDirectory.from(config), System.currentTimeMillis());
         Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
         snapshot.ifPresent(book::restore);
         long from = snapshot.map(RelaySnapshot::getSegment).orElse(0L);
@@ -174,7 +182,11 @@ public final class RelayCore implements AutoCloseable {
                 return;
             }
             book.durable(record);
-            if (applied.update() != null) for (LiveListener l : live) l.durable(applied);
+            if (applied.update() != null) {
+                // an arbiter's change is shown now that it is durable, with what waited behind it
+                showWaiting(book.game(applied.update().getGameId()));
+                for (LiveListener l : live) l.durable(applied);
+            }
             // an arbiter's action reports its outcome with the acks it caused (a released board's skip)
             if (record.hasAudit()) for (LiveListener l : live) l.audit(record.getAudit());
             if (onDurable != null) onDurable.run();
@@ -186,9 +198,30 @@ public final class RelayCore implements AutoCloseable {
         book.written(record);
         GameUpdate u = applied.update();
         if (u == null) return;
+        GameRecord g = book.game(u.getGameId());
+        List<GameBook.Applied> queue = waiting.get(g.id());
+        if (queue != null || u.getVersion() > g.showable()) {
+            // behind an arbiter's change that is not yet fsync'd: shown in version order once it is
+            waiting.computeIfAbsent(g.id(), k -> new ArrayList<>()).add(applied);
+            return;
+        }
+        shown(applied, g);
+    }
+
+    /** The change may be seen: the arbiter's screens now, spectators after the round's delay. */
+    private void shown(GameBook.Applied applied, GameRecord g) {
         if (applied.alert() != null) metrics.alert(applied.alert().getEvent().getType().name());
         for (LiveListener l : live) l.written(applied);
-        release(book.game(u.getGameId()));
+        release(g);
+    }
+
+    /** Shows, in order, the game's waiting changes that its durable versions now allow. */
+    private void showWaiting(GameRecord g) {
+        List<GameBook.Applied> queue = waiting.get(g.id());
+        if (queue == null) return;
+        int limit = g.showable();
+        while (!queue.isEmpty() && queue.get(0).update().getVersion() <= limit) shown(queue.remove(0), g);
+        if (queue.isEmpty()) waiting.remove(g.id());
     }
 
     /**

@@ -156,13 +156,14 @@ public final class RelayServer implements AutoCloseable {
         if (problem != null) throw new IllegalArgumentException(problem);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), trustedProxies(config));
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
         SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
         Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
                 : Wiring.relay(config, cc, webSockets, sweeps, limiter);
         RelayCore core = w.core();
+        limiter.reportTo(core.metrics());
         Cluster cluster = w.cluster();
         HttpRouter.Endpoints endpoints = w.endpoints();
         StaticFiles files = new StaticFiles(config.viewerDir() == null || config.viewerDir().isBlank()

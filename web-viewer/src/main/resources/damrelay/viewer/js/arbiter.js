@@ -10,7 +10,7 @@ import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
 import { mountBlocked } from './blocked.js';
-import { t, formatTime } from './i18n.js';
+import { t, has, formatTime } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
@@ -116,10 +116,9 @@ function renderConsole(root, state, ui, actions, now = Date.now()) {
   const games = gamesByBoard(state);
   const only = ui.filter && state.games.has(ui.filter) ? ui.filter : null;
   const view = triage([...state.alerts.values()], id => state.games.get(id)?.board ?? null, now, only);
-  const count = root.querySelector('.action-count');
-  count.textContent = view.count ? t('console.count', { n: view.count }) : t('console.countNone');
-  count.dataset.count = String(view.count);
-  document.title = view.count ? t('console.pageTitleCount', { n: view.count }) : t('console.pageTitle');
+  root.querySelector('.relay-alerts').replaceChildren(...[...state.relayAlerts.values()].map(a => h('li', { class: 'relay-alert', dataset: { type: a.type } },
+    h('strong', {}, has(`console.relayAlert.${a.type}`) ? t(`console.relayAlert.${a.type}`) : t('console.relayAlert.other')),
+    h('p', { class: 'relay-alert-details' }, [a.at ? formatTime(a.at) : '', a.text].filter(Boolean).join(' · ')))));
   root.querySelector('.action-groups').replaceChildren(...(view.groups.length
     ? view.groups.map(g => actionGroup(g, state, view, actions)) : [h('li', { class: 'empty' }, t('console.nothingNeeded'))]));
   const shown = only ? games.filter(g => g.id === only) : games;
@@ -233,10 +232,14 @@ export async function startArbiterPage() {
     }
   });
   const feedback = root.querySelector('.feedback');
+  // the relay's answer is English, for logs: the arbiter reads words, the answer stays in the tooltip
   const attempt = (what, promise) => {
     feedback.textContent = t('console.feedback.sending', { what });
-    promise.then(ok => { feedback.textContent = t('console.feedback.done', { what, answer: ok || t('console.feedback.ok') }); },
-      e => { feedback.textContent = t('console.feedback.failed', { what, error: e.message }); });
+    feedback.title = '';
+    promise.then(ok => {
+      feedback.textContent = t('console.feedback.done', { what, answer: t('console.feedback.ok') });
+      feedback.title = typeof ok === 'string' ? ok : '';
+    }, e => { feedback.textContent = t('console.feedback.failed', { what, error: e.message }); });
   };
   // which boards' histories are open: kept for this tab, so a reload shows the same console
   const ui = { filter: params().get('board') ?? '', expanded: new Set(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')) };
@@ -301,9 +304,16 @@ export async function startArbiterPage() {
   const announcer = root.querySelector('.announcer');
   const count = root.querySelector('.action-count');
   const cued = new Set();
-  const render = () => {
-    renderConsole(root, store.state, ui, actions);
-    const fresh = freshActions(triage([...store.state.alerts.values()], () => null, Date.now()).groups, cued);
+  // The count, the tab title and the cue follow every alert at once, not per animation frame: a
+  // browser pauses frames in a background tab, and that is where the title and the tone matter.
+  const cue = () => {
+    const { count: boards, groups } = triage([...store.state.alerts.values()], () => null, Date.now());
+    // a problem of the relay itself needs the arbiter as much as a board's
+    const total = boards + store.state.relayAlerts.size;
+    count.textContent = total ? t('console.count', { n: total }) : t('console.countNone');
+    count.dataset.count = String(total);
+    document.title = total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle');
+    const fresh = freshActions(groups, cued);
     if (!fresh.length) return;
     fresh.forEach(a => cued.add(a.id));
     const newest = fresh.reduce((x, y) => ((y.at ?? 0) > (x.at ?? 0) ? y : x));
@@ -314,10 +324,23 @@ export async function startArbiterPage() {
     count.classList.add('fresh');
     if (soundOn) sound.beep();
   };
-  store.subscribe((_, what) => { if (what.kind !== 'connection' && what.kind !== 'delay') rerender(); });
+  const render = () => renderConsole(root, store.state, ui, actions);
+  const CUED_BY = new Set(['alert', 'ack', 'relayAlert', 'status']);
+  // once for a burst (the relay replays every alert after a connect): a timer, which background tabs keep
+  let cuePending = false;
+  const cueSoon = () => {
+    if (cuePending) return;
+    cuePending = true;
+    setTimeout(() => { cuePending = false; cue(); }, 0);
+  };
+  store.subscribe((_, what) => {
+    if (CUED_BY.has(what.kind)) cueSoon();
+    if (what.kind !== 'connection' && what.kind !== 'delay') rerender();
+  });
   render();
+  cue();
   // a board that stays disconnected needs the arbiter once it lasted: look again now and then
-  setInterval(rerender, LASTING_CHECK_MS);
+  setInterval(() => { cue(); rerender(); }, LASTING_CHECK_MS);
   setInterval(() => tickClocks(root.querySelector('.overview'), store.state), 250);
   window.damrelay = { store, arbiter };
 }

@@ -13,8 +13,8 @@ export function refusedText(b) {
 }
 
 /**
- * Why the board waits, in words, from the relay's reason "CODE: what was wrong"; the relay's own
- * text goes to the details line with the seq, for those who need it.
+ * Why the board waits, in words, from the relay's reason "CODE: what was wrong": the seq goes to the
+ * details line for those who need it, the relay's own (English) text to its tooltip.
  */
 export function reasonOf(b) {
   const m = /^([A-Z_]+):\s*(.*)$/s.exec(b.reason ?? '');
@@ -22,7 +22,8 @@ export function reasonOf(b) {
   return {
     code,
     words: has(`console.blocked.reason.${code}`) ? t(`console.blocked.reason.${code}`) : t('console.blocked.reason.other'),
-    details: t('console.blocked.details', { seq: b.seq, text: m ? m[2] : b.reason ?? '' }),
+    details: t('console.blocked.details', { seq: b.seq }),
+    relayText: m ? m[2] : b.reason ?? '',
   };
 }
 
@@ -35,7 +36,7 @@ function item(b, state, actions) {
     h('strong', {}, t('common.board', { board })), ' ', h('span', { class: 'blocked-what' }, t('console.blocked.waits')),
     h('p', { class: 'blocked-reason' }, reason.words),
     h('p', { class: 'blocked-event' }, t('console.blocked.refused', { what: refusedText(b) })),
-    h('p', { class: 'blocked-details' }, reason.details),
+    h('p', { class: 'blocked-details', title: reason.relayText }, reason.details),
     h('div', { class: 'blocked-actions' },
       // a result entered too early: reopening lets the refused move fit, then resolve applies it
       finished ? h('button', { type: 'button', class: 'reopen', dataset: { focusKey: `reopen-${b.gameId}` },

@@ -181,6 +181,13 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     return;
   }
   if (v && v <= held) return;
+  // A driver's join (a position seen, perhaps a new start) or a path the arbiter picked for it
+  // rewrites plies in ways only the relay's fold knows: forget the version, so the resubscribe
+  // that follows the error brings the game's snapshot.
+  if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
+    store.state.versions.delete(id);
+    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`);
+  }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
   }
@@ -269,14 +276,37 @@ function resilientSocket({ url, report, onOpen, onMessage, WebSocketImpl }) {
   };
 }
 
+/** A (re)subscription: the versions held and their epochs, so the relay sends only what follows them. */
+export function subscribeRequest(store, subscription) {
+  return { subscribe: { ...subscription, known: Object.fromEntries(store.state.versions), knownEpochs: Object.fromEntries(store.state.epochs) } };
+}
+
+/**
+ * A spectator snapshot replaces the game. `rolledBack`: the relay no longer holds what was shown
+ * (lost in a power cut before it was on disk): the game page says so.
+ */
+export function applySnapshot(store, snapshot, delayMs = 0) {
+  const g = gameOf(snapshot, delayMs);
+  store.putGame(g, snapshot.version ?? 0);
+  if (snapshot.epoch) store.state.epochs.set(g.id, snapshot.epoch);
+  else store.state.epochs.delete(g.id);
+  if (snapshot.rolledBack) store.status(g.id, { rolledBack: true });
+}
+
+/** An update on the spectator stream, and the epoch of the version it brought (sent back with `known`). */
+export function applySpectatorUpdate(store, u) {
+  applyUpdate(store, u);
+  if (u.epoch && store.state.versions.get(u.gameId) === u.version) store.state.epochs.set(u.gameId, u.epoch);
+}
+
 /** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
 export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket }) {
   return resilientSocket({
     url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
-    onOpen: socket => socket.send(JSON.stringify({ subscribe: { ...subscription, known: Object.fromEntries(store.state.versions) } })),
+    onOpen: socket => socket.send(JSON.stringify(subscribeRequest(store, subscription))),
     onMessage: m => {
-      if (m.snapshot) store.putGame(gameOf(m.snapshot, (store.state.delaySeconds ?? 0) * 1000), m.snapshot.version ?? 0);
-      else if (m.update) applyUpdate(store, m.update);
+      if (m.snapshot) applySnapshot(store, m.snapshot, (store.state.delaySeconds ?? 0) * 1000);
+      else if (m.update) applySpectatorUpdate(store, m.update);
       else if (m.subscribed) {
         const delaySeconds = m.subscribed.delaySeconds ?? 0;
         if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
@@ -325,6 +355,9 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
         const s = statusOf(m.alert.event ?? {});
         if (s) store.status(a.gameId, s);
       } else if (m.blocked) store.blocked(blockedOf(m.blocked));
+      // a problem of the relay itself (a rejected config): told while it lasts, then cleared
+      else if (m.relayAlert) store.relayAlert({ type: m.relayAlert.type, text: m.relayAlert.text ?? '',
+        at: Number(m.relayAlert.relayTimeMs) || null, cleared: !!m.relayAlert.cleared });
       else if (m.update) applyLiveUpdate(m.update);
       else if (m.error) store.arbiterLink({ error: `${m.error.code}: ${m.error.message ?? ''}` });
     },

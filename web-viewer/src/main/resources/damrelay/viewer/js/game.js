@@ -171,7 +171,8 @@ export function startGamePage() {
     el.position.textContent = positionText(g, ply, live, moveAt(g, ply));
     root.classList.toggle('finished', !!g.result);
     el.live.hidden = live;
-    el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))));
+    el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))),
+      ...(g.status?.rolledBack ? [h('li', { class: 'rolled-back' }, t('game.rolledBack'))] : []));
     el.result.textContent = g.result ? t('game.result', { result: g.result }) : '';
     renderMoves(g, ply);
     tick();

@@ -8,7 +8,7 @@ import { pathOf, isCapture } from './notation.js';
  *        moves: [{ply, notation, fen, clock?: {white, black}, set?, corrected?}], result, clock, status,
  *        corrections: [{kind, ply, reason, arbiter, notation, at}] (seen live)}
  * clock: {white, black (ms left), running: 'W'|'B'|null, at (local ms when received)}
- * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares],
+ * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares], rolledBack (the relay lost moves shown),
  *          draws: [{rule, label, article, count, limit, startPly}] (the draw counts running)}
  * Alert: {id, gameId, board, ply, type, subtype, severity, article, text, at, acknowledged}
  */
@@ -18,11 +18,13 @@ export function createStore() {
     games: new Map(),
     alerts: new Map(),
     versions: new Map(), // highest version applied, per game: sent back as `known` on reconnect
+    epochs: new Map(), // the epoch of that version (GameUpdate.epoch), per game: sent back as `knownEpochs`
     connection: { state: 'connecting', retryInMs: 0, error: null },
     arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,
     pendingStatus: new Map(), // board status learned before the game's snapshot arrived
     blocked: new Map(), // game id -> the block its board waits on (arbiter stream only)
+    relayAlerts: new Map(), // type -> a problem of the relay itself while it lasts (arbiter stream only)
   };
   const listeners = new Set();
   const emit = what => listeners.forEach(fn => fn(state, what));
@@ -137,6 +139,13 @@ export function createStore() {
       if (b.blocked) state.blocked.set(String(b.gameId), b);
       else state.blocked.delete(String(b.gameId));
       emit({ kind: 'blocked', gameId: String(b.gameId) });
+    },
+
+    /** A problem of the relay itself (RelayAlert), or its end (cleared). */
+    relayAlert(a) {
+      if (a.cleared) state.relayAlerts.delete(a.type);
+      else state.relayAlerts.set(a.type, a);
+      emit({ kind: 'relayAlert' });
     },
 
     /** A new arbiter connection: the relay tells every block again, so none released meanwhile stays listed. */

@@ -27,7 +27,11 @@ export function mountNotationLinks(container, store, arbiter, base) {
   const qr = svgText => {
     const holder = h('div', { class: 'notation-qr' });
     const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
-    if (doc.documentElement.nodeName === 'svg') holder.append(document.importNode(doc.documentElement, true));
+    if (doc.documentElement.nodeName === 'svg') {
+      const svg = document.importNode(doc.documentElement, true);
+      svg.setAttribute('aria-label', t('links.qrLabel')); // the relay's SVG is labelled in English
+      holder.append(svg);
+    }
     return holder;
   };
   const row = g => {

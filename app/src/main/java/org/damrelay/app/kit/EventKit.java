@@ -108,6 +108,7 @@ public final class EventKit {
                 .append("  - id: ").append(s.id()).append("                         # in every address and game id; [a-z0-9_-]\n")
                 .append("    name: ").append(yamlString(s.name())).append('\n')
                 .append("    site: ").append(yamlString(s.site())).append("   # the PDN's Site tag\n")
+                .append("    language: nl                      # the match report's language: nl or en (each reader's pages follow their browser)\n")
                 .append("    # SHA-256 of each token (the secrets are in tokens.txt, not here). A new one:\n")
                 .append("    #   damrelay relay --hash-token FILE   (FILE's first line is the secret)\n")
                 .append("    # Revoke one by adding `revoked: true`; the running relay picks it up.\n")

@@ -24,11 +24,20 @@ public final class CaptureReader {
 
     private CaptureReader() {}
 
-    /** A whole capture: its timed entries in order and its metadata comments (key to values, in order). */
-    public record Capture(List<CaptureEntry> entries, Map<String, List<String>> metadata) {}
+    /** The longest line a capture may hold: a read() of a serial line is far shorter; a longer line is no capture. */
+    public static final int MAX_LINE_CHARS = 1 << 20;
 
+    /** A whole capture: its timed entries in order and its metadata comments (key to values, in order). */
+    public record Capture(List<CaptureEntry> entries, Map<String, List<String>> metadata) {
+        /** A bus line's capture: the "mode: bus" metadata the driver and the emulator write ({@link CaptureWriter#mode}). */
+        public boolean bus() {
+            return metadata.getOrDefault(CaptureWriter.MODE, List.of()).contains(CaptureWriter.MODE_BUS);
+        }
+    }
+
+    /** Reads a capture file; bytes outside ASCII fail on the line that holds them, not before it. */
     public static Capture read(Path file) throws IOException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             return read(r);
         }
     }
@@ -40,9 +49,11 @@ public final class CaptureReader {
         boolean headerSeen = false;
         long last = 0;
         int n = 0;
-        for (String raw; (raw = in.readLine()) != null; ) {
+        for (String raw; (raw = line(in, n + 1)) != null; ) {
             n++;
             String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
+            String notText = notText(line);
+            if (notText != null) throw new CaptureFormatException(n, notText);
             if (line.isBlank()) {
                 continue;
             }
@@ -66,6 +77,34 @@ public final class CaptureReader {
             throw new CaptureFormatException(Math.max(1, n), "empty capture: no '" + CaptureWriter.HEADER + "' header");
         }
         return new Capture(List.copyOf(entries), metadata);
+    }
+
+    /** One line without its end, at most {@link #MAX_LINE_CHARS} long; null at the end of the input. */
+    private static String line(BufferedReader in, int n) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int c; (c = in.read()) != -1; ) {
+            if (c == '\n') return b.toString();
+            if (b.length() == MAX_LINE_CHARS) {
+                throw new CaptureFormatException(n, "longer than " + MAX_LINE_CHARS + " characters: not a capture line");
+            }
+            b.append((char) c);
+        }
+        return b.length() == 0 ? null : b.toString();
+    }
+
+    /** Why a line is not text a capture can hold (null when it is): what a binary, UTF-16 or BOM-prefixed file shows first. */
+    private static String notText(String line) {
+        if (line.startsWith("\u00ef\u00bb\u00bf")) return "starts with a UTF-8 byte-order mark: a capture is plain ASCII text";
+        boolean comment = line.startsWith("#");
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == 0 || c == 0xfe || c == 0xff) return "not ASCII text (binary data, or a UTF-16 file?)";
+            // a comment may carry a name in another script; a record is ASCII
+            if ((c > 0x7e && !comment) || (c < 0x20 && c != '\t')) {
+                return "not ASCII text (binary data?): byte 0x" + Integer.toHexString(c) + " at column " + (i + 1);
+            }
+        }
+        return null;
     }
 
     private static CaptureEntry comment(int n, String line, Map<String, List<String>> metadata) throws CaptureFormatException {

@@ -23,6 +23,8 @@ import org.slf4j.LoggerFactory;
 public final class CaptureWriter implements LineRecorder, Closeable {
     private static final Logger log = LoggerFactory.getLogger(CaptureWriter.class);
     public static final String HEADER = "# dgt-capture v1";
+    /** The metadata key that says whether the line is a bus, and its value for one. */
+    public static final String MODE = "mode", MODE_BUS = "bus";
     public static final long FLUSH_EVERY_MILLIS = 1000;
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final char[] HEX = "0123456789abcdef".toCharArray();
@@ -75,6 +77,11 @@ public final class CaptureWriter implements LineRecorder, Closeable {
     }
 
     /** A {@code # key: value} comment, e.g. {@code board: serial 12345}. */
+    /** Records the line's mode (bus or single board): a bus capture replays as a bus only with it. */
+    public void mode(boolean bus) {
+        metadata(MODE, bus ? MODE_BUS : "single-board");
+    }
+
     public synchronized void metadata(String key, String value) {
         if (key.contains(":") || key.contains("\n") || value.contains("\n")) {
             throw new IllegalArgumentException("metadata key/value must be one line and the key without ':': " + key);

@@ -65,7 +65,7 @@ public final class BoardCommand implements Callable<Integer> {
         LineHandler handler = line.handler(out);
         CaptureWriter capture = noCapture ? null : CaptureWriter.newSession(captureDir, name, ZonedDateTime.now());
         if (capture != null) {
-            capture.metadata("mode", line.bus ? "bus" : "single-board");
+            capture.mode(line.bus);
             capture.metadata("piece-codes", line.pieceCodes);
             out.println("# recording to " + capture.path());
             if (handler instanceof SingleBoardSession s) {

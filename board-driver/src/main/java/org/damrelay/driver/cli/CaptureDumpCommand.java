@@ -1,11 +1,9 @@
 package org.damrelay.driver.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
-import org.damrelay.driver.capture.CaptureFormatException;
+import org.damrelay.driver.capture.CaptureFile;
 import org.damrelay.driver.capture.CaptureReader;
 import org.damrelay.driver.capture.CaptureReplay;
 import picocli.CommandLine.Command;
@@ -30,27 +28,28 @@ public final class CaptureDumpCommand implements Callable<Integer> {
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CaptureReader.Capture capture;
+        CaptureFile.Read read;
         try {
-            capture = CaptureReader.read(file);
-        } catch (CaptureFormatException e) {
-            err.println(file + ": " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            err.println("cannot read " + file + ": " + e.getMessage());
-            return 1;
+            read = CaptureFile.read(file);
+        } catch (CaptureFile.Fault f) {
+            err.println("capture-dump: " + f.getMessage());
+            return f.exitCode();
         }
+        CaptureReader.Capture capture = read.capture();
         capture.metadata().forEach((k, v) -> v.forEach(value -> out.println("# " + k + ": " + value)));
-        if (capture.metadata().getOrDefault("mode", List.of()).contains("bus")) {
-            line.bus = true; // the live command records the line's mode
-        }
+        if (capture.bus()) line.bus = true; // the live command records the line's mode
         try {
             CaptureReplay.play(capture.entries(), line.handler(out));
         } catch (IllegalArgumentException e) {
-            err.println(e.getMessage());
-            return 2;
+            err.println("capture-dump: " + e.getMessage());
+            return CaptureFile.EXIT_BAD_CAPTURE;
+        } finally {
+            out.flush();
         }
-        out.flush();
+        if (read.damage() != null) {
+            err.println("capture-dump: " + CaptureFile.damaged(file, read.damage(), "printed what came before it"));
+            return CaptureFile.EXIT_BAD_CAPTURE;
+        }
         return 0;
     }
 }

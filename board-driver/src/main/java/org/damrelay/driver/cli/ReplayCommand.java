@@ -2,18 +2,15 @@ package org.damrelay.driver.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.damrelay.driver.arbiter.EventJson;
-import org.damrelay.driver.capture.CaptureFormatException;
+import org.damrelay.driver.capture.CaptureFile;
 import org.damrelay.driver.reconstruct.Orientation;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.replay.CaptureReconstruction;
@@ -28,8 +25,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code damrelay replay CAPTURE}: the events of a recorded line, one JSON object per line. Bad
- * input is one line on stderr and exit 2; what was read before the damage is still replayed and
- * its PDN written.
+ * input is one line on stderr and exit 2 ({@link CaptureFile} says what is wrong with a capture, as
+ * for {@code capture-dump}); what was read before the damage is still replayed and its PDN written.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replays a serial capture through decoding and move reconstruction, using the recorded times as the clock.",
@@ -71,23 +68,14 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
-        CaptureReconstruction.Read read;
+        CaptureFile.Read read;
         try {
-            if (Files.isDirectory(capture)) return fail(capture + " is a directory, not a capture file");
-            read = CaptureReconstruction.read(capture);
-        } catch (NoSuchFileException e) {
-            return fail("no such capture file: " + capture);
-        } catch (AccessDeniedException e) {
-            return fail(capture + ": permission denied");
-        } catch (CharacterCodingException e) {
-            return fail(capture + ": not a dgt-capture file (it is not ASCII text: binary data, or UTF-16?)");
-        } catch (CaptureFormatException e) {
-            return fail(capture + ": not a dgt-capture file: " + e.getMessage());
-        } catch (IOException e) {
-            return fail(capture + ": cannot read: " + e.getMessage());
+            read = CaptureFile.read(capture);
+        } catch (CaptureFile.Fault f) {
+            return fail(f);
         }
 
-        boolean bus = CaptureReconstruction.isBus(read.capture());
+        boolean bus = read.capture().bus();
         if (board != null && !bus) return fail("--board is for bus captures; " + capture + " is a single-board capture");
         EventJson json = new EventJson(config.variant());
         ReconstructConfig replayed = config;
@@ -129,8 +117,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }
         }
         if (read.damage() != null) {
-            return fail(capture + ": " + read.damage().getMessage() + " (replayed what came before it"
-                    + (pdn != null ? ", and wrote its PDN" : "") + ")");
+            return fail(CaptureFile.damaged(capture, read.damage(), "replayed what came before it" + (pdn != null ? ", and wrote its PDN" : "")));
         }
         if (board != null && !line.boards().containsKey(board)) return fail("no board at address " + board + " in " + capture);
         return 0;
@@ -138,7 +125,12 @@ public final class ReplayCommand implements Callable<Integer> {
 
     private int fail(String message) {
         spec.commandLine().getErr().println("replay: " + message);
-        return 2;
+        return CaptureFile.EXIT_BAD_CAPTURE;
+    }
+
+    private int fail(CaptureFile.Fault f) {
+        fail(f.getMessage());
+        return f.exitCode();
     }
 
     private static boolean side(String s) {

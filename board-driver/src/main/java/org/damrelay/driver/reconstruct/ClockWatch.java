@@ -24,14 +24,8 @@ import org.slf4j.LoggerFactory;
 final class ClockWatch {
     private static final Logger log = LoggerFactory.getLogger(ClockWatch.class);
 
-    /**
-     * What one reading meant.
-     *
-     * @param started the clock began to run with this reading (its first reading, or stopped before):
-     *                a move before it cannot have been left unpressed, the clock was not running
-     */
-    record Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch,
-                   boolean started) {}
+    /** What one reading meant. */
+    record Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch) {}
 
     /** Readings come in whole seconds and a scan late: what a press may add differs by this much. */
     private static final long BELOW_MS = 2000, ABOVE_MS = 1000;
@@ -61,10 +55,14 @@ final class ClockWatch {
     private int contradictions;
     private long lastPressAt = Long.MIN_VALUE;
     private First first = First.UNDECIDED;
+    /** Neither resumed nor joined: before move 1 the clock runs for the side that moves first. */
+    private boolean atGameStart = true;
     private ClockReading firstReading;
     private ClockTimes known;
     private boolean turnBitsLogged;
     private ClockReading last;
+    /** Since when the clock is known to run for the moves made (-1 while stopped, unread, or not yet known). */
+    private long runningSince = -1;
     private boolean mismatchReported;
     /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
     private final long[] runStartTime = new long[2];
@@ -95,11 +93,13 @@ final class ClockWatch {
     void resumed(ClockTimes times) {
         known = times != null && times.white() != null && times.black() != null ? times : null;
         first = known != null ? First.AGAINST_KNOWN : First.DONE;
+        atGameStart = false;
     }
 
     /** The board showed a game under way that nobody recorded: its first reading has nothing to be compared with. */
     void joined() {
         first = First.DONE;
+        atGameStart = false;
         firstReading = null;
         if (!sideConfigured && !sideFromPress) whiteOnRight = null; // guessed for a start that was none
     }
@@ -123,19 +123,24 @@ final class ClockWatch {
      *                   side the clock was started for), null while a move may be under way
      */
     Reading read(long t, ClockReading c, int whiteMoves, int blackMoves, Color toMove) {
-        if (!c.clockPresent()) return new Reading(false, false, false, false, null, false);
+        if (!c.clockPresent()) return new Reading(false, false, false, false, null);
         crossCheckTurnBits(c);
         ClockReading prev = last;
         last = c;
         remember(t, c);
-        if (whiteMoves + blackMoves == 0) placeFirstMover(c, toMove);
+        boolean pressed = prev != null && prev.rightRunning() != c.rightRunning();
+        // A run counts from a reading with the board standing in the game's position, or from a press:
+        // a first reading that arrives with a move under way may be that move's own press.
+        if (!c.running()) runningSince = -1;
+        else if (runningSince < 0 && (toMove != null || pressed)) runningSince = t;
+        // the very first reading may be the press of move 1 arriving before the board's report of it
+        if (prev != null && whiteMoves + blackMoves == 0 && atGameStart) placeFirstMover(c, toMove);
         if (prev == null) {
             String mismatch = firstReading(c);
             if (c.running()) started(c.rightRunning(), t, c);
-            return new Reading(false, false, c.leftFlag(), c.rightFlag(), mismatch, c.running());
+            return new Reading(false, false, c.leftFlag(), c.rightFlag(), mismatch);
         }
         String mismatch = null;
-        boolean pressed = prev.rightRunning() != c.rightRunning();
         // The rocker: the presser pushed his own side down, so the clock now runs on the other side.
         boolean rightPressed = !c.rightRunning();
         if (pressed) {
@@ -149,8 +154,7 @@ final class ClockWatch {
         } else if (!prev.running() && c.running()) {
             started(c.rightRunning(), t, c);
         }
-        return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch,
-                !prev.running() && c.running());
+        return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch);
     }
 
     /**
@@ -159,8 +163,7 @@ final class ClockWatch {
      * colours until a press after a move says otherwise.
      */
     private void placeFirstMover(ClockReading c, Color firstMover) {
-        boolean atGameStart = first == First.UNDECIDED || first == First.AT_START;
-        if (sideConfigured || sideFromPress || !atGameStart || !c.running() || firstMover == null) return;
+        if (sideConfigured || sideFromPress || !c.running() || firstMover == null) return;
         whiteOnRight = c.rightRunning() == (firstMover == Color.WHITE);
     }
 
@@ -369,6 +372,15 @@ final class ClockWatch {
     /** A clock is connected and running: a move without a press means something. */
     boolean inUse() {
         return last != null && last.clockPresent() && last.running();
+    }
+
+    /**
+     * The clock has been seen running, without a stop, since capture time {@code t} or before: a
+     * move begun then could be pressed. A clock first read (or started) later says nothing about it,
+     * its first reading may well be that move's press.
+     */
+    boolean ranSince(long t) {
+        return inUse() && runningSince >= 0 && runningSince <= t;
     }
 
     /** The colour of the player on the right, or null when not yet known. */

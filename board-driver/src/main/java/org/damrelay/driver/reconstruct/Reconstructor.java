@@ -92,6 +92,8 @@ public final class Reconstructor implements BoardObserver {
         boolean incompleteReported;
         /** CLOCK_NOT_PRESSED was raised and no press came since. */
         boolean notPressedRaised;
+        /** When the board first changed for the last committed move: a clock not yet seen running then could not be pressed. */
+        long movedBegan;
 
         void moveCommitted() {
             movedSince = true;
@@ -225,8 +227,6 @@ public final class Reconstructor implements BoardObserver {
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
         clockMismatch(t, r.mismatch());
-        // a clock that only now runs was not running for the last move: it could not be pressed
-        if (r.started()) presses.movedSince = false;
         if (r.pressed()) press(t, r.rightPressed());
     }
 
@@ -589,7 +589,8 @@ public final class Reconstructor implements BoardObserver {
      * not press the clock (information; only with a clock in use, and not for a resumed game's first move).
      */
     private void notPressed(long t, boolean sameScan) {
-        if (sameScan || !presses.movedSince || !clock.inUse() || game.ply() <= resumedAtPly || presses.notPressedRaised) return;
+        if (sameScan || !presses.movedSince || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly
+                || presses.notPressedRaised) return;
         // the clock still runs for that player: the opponent's press cannot register until he presses
         presses.notPressedRaised = true;
         int ply = game.ply();
@@ -601,6 +602,7 @@ public final class Reconstructor implements BoardObserver {
     /** Bookkeeping common to every committed move, legal or not. */
     private void afterMove(long t) {
         Position p = game.position();
+        presses.movedBegan = trace.firstChange(t);
         presses.moveCommitted();
         trace.reset();
         Occupancy seen = occupancy();

@@ -1,16 +1,9 @@
 package org.damrelay.driver.replay;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.damrelay.driver.arbiter.ArbiterListener;
-import org.damrelay.driver.capture.CaptureFormatException;
 import org.damrelay.driver.capture.CaptureReader;
 import org.damrelay.driver.capture.CaptureReplay;
 import org.damrelay.driver.dgt.bus.BusListener;
@@ -29,45 +22,6 @@ public final class CaptureReconstruction {
 
     /** The boards of one replayed line, by bus address (0 for a single board). */
     public record Line(Map<Integer, Reconstructor> boards) {}
-
-    /** A bus line's capture: the metadata the driver and {@code board --bus} write. */
-    public static boolean isBus(CaptureReader.Capture capture) {
-        return capture.metadata().getOrDefault("mode", List.of()).contains("bus");
-    }
-
-    /**
-     * Reads a capture file. A malformed or truncated capture does not lose the game before the
-     * damage: the capture up to the last good line is returned with the error, which the caller
-     * reports after replaying what was read.
-     */
-    public static Read read(Path capture) throws IOException {
-        try {
-            return new Read(CaptureReader.read(capture), null);
-        } catch (CaptureFormatException bad) {
-            List<String> lines = Files.readAllLines(capture, StandardCharsets.ISO_8859_1);
-            String good = String.join("\n", lines.subList(0, Math.max(0, Math.min(lines.size(), bad.lineNumber() - 1))));
-            try {
-                return new Read(CaptureReader.read(new StringReader(good)), bad);
-            } catch (CaptureFormatException none) {
-                throw bad; // not even the header: nothing to replay
-            }
-        }
-    }
-
-    /** What was read, and the damage that stopped reading (null when the whole capture was good). */
-    public record Read(CaptureReader.Capture capture, CaptureFormatException damage) {}
-
-    /**
-     * Replays a single-board capture file. A malformed line does not lose the game before it:
-     * everything up to that line is replayed and the events delivered, then the
-     * {@link CaptureFormatException} naming the line is thrown.
-     */
-    public static Reconstructor replay(Path capture, ReconstructConfig config, ArbiterListener listener) throws IOException {
-        Read read = read(capture);
-        Reconstructor r = replay(read.capture(), config, listener);
-        if (read.damage() != null) throw read.damage();
-        return r;
-    }
 
     public static Reconstructor replay(CaptureReader.Capture capture, ReconstructConfig config, ArbiterListener listener) {
         return replayLine(capture, false, config, address -> listener).boards().get(0);

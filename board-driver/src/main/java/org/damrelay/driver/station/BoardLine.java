@@ -40,7 +40,7 @@ final class BoardLine implements AutoCloseable {
         this.source = source;
         this.capture = captures == null ? null : CaptureWriter.newSession(captures, source.lineName(), ZonedDateTime.now());
         // replay reads a bus capture as a bus (one stream per address)
-        if (capture != null) capture.metadata("mode", source.bus() ? "bus" : "single-board");
+        if (capture != null) capture.mode(source.bus());
         LineHandler handler;
         if (source.bus()) {
             BusPoller.Config d = BusPoller.Config.defaults();

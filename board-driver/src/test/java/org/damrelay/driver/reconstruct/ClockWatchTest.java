@@ -63,7 +63,9 @@ class ClockWatchTest {
     void aReadingBeforeMoveOnePlacesTheFirstMoverUntilAPressSaysOtherwise() {
         for (boolean whiteRight : new boolean[] {true, false}) {
             ClockWatch w = new ClockWatch(null, TimeControl.parse("5400+30"));
-            w.read(0, at(START, START, whiteRight), 0, 0, Color.WHITE);
+            w.read(0, new ClockReading(START, START, false, false, false, whiteRight, true), 0, 0, Color.WHITE);
+            assertNull(w.colorOf(whiteRight), "a stopped clock places nobody");
+            w.read(10, at(START, START, whiteRight), 0, 0, Color.WHITE);
             assertEquals(Color.WHITE, w.colorOf(whiteRight), "the clock runs for the side that moves first");
             // white moves and presses his side down: 2 s used, 30 s back
             ClockReading after = whiteRight ? at(START, START.plusSeconds(28), false) : at(START.plusSeconds(28), START, true);
@@ -137,10 +139,21 @@ class ClockWatchTest {
     }
 
     @Test
-    void aClockThatStartsRunningSaysSo() {
+    void aClockFirstReadAfterAMoveBeganCouldNotBePressedForIt() {
         ClockWatch w = new ClockWatch(null, null);
-        assertFalse(w.read(0, reading(false, true, false), 0, 0, Color.WHITE).started());
-        assertTrue(w.read(10, reading(true, true, false), 0, 0, Color.WHITE).started());
-        assertFalse(w.read(20, reading(true, false, false), 0, 0, Color.WHITE).started());
+        w.read(1000, reading(false, true, false), 0, 0, Color.WHITE);
+        assertFalse(w.ranSince(1500), "stopped");
+        w.read(2000, reading(true, true, false), 0, 0, Color.WHITE);
+        assertFalse(w.ranSince(1500), "a move begun before the clock ran");
+        assertTrue(w.ranSince(2500));
+        w.read(3000, reading(false, true, false), 0, 0, Color.WHITE);
+        w.read(4000, reading(true, true, false), 0, 0, Color.WHITE);
+        assertFalse(w.ranSince(2500), "a stop in between starts a new run");
+
+        ClockWatch moveUnderWay = new ClockWatch(null, null);
+        moveUnderWay.read(1000, reading(true, true, false), 0, 0, null);
+        assertFalse(moveUnderWay.ranSince(5000), "a first reading with a move under way may be that move's press");
+        moveUnderWay.read(6000, reading(true, false, false), 1, 0, null);
+        assertTrue(moveUnderWay.ranSince(7000), "a press proves the clock runs");
     }
 }

@@ -152,22 +152,29 @@ public final class EmulateCommand implements Callable<Integer> {
         if (!onALine) return writeCapture(boards, err);
         LineOpener opener = line.pty != null ? new PtyLine(line.pty.toAbsolutePath()) : generation -> JSerialCommChannel.open(line.device.toString());
         LinePump pump = new LinePump(boards, opener, fast ? Pace.fast() : new Pace(speed), lingerSeconds * 1000, !noWait);
-        Thread hook = new Thread(pump::stop);
+        CaptureWriter lineLog = null;
+        if (logFile != null) {
+            lineLog = new CaptureWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8));
+            lineLog.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset + ", emulated clock");
+            lineLog.mode(bus > 0); // without it a bus log replays as one board, and shows nothing
+            pump.logTo(lineLog);
+        }
+        // On SIGTERM the pump must let go of its line before the JVM ends, or the pty's socat outlives
+        // us; the log is closed so that it ends with what was said.
+        CaptureWriter logged = lineLog;
+        Thread hook = new Thread(() -> {
+            pump.stopAndWait(3000);
+            closeQuietly(logged);
+        });
         Runtime.getRuntime().addShutdownHook(hook);
         err.println("emulate: " + boards.size() + " board(s), serial " + boards.get(0).serial()
                 + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
                 + (noWait ? "" : "; each game starts when the host has read its board"));
         err.flush();
-        CaptureWriter lineLog = null;
-        if (logFile != null) {
-            lineLog = new CaptureWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8));
-            lineLog.metadata("source", "damrelay emulate, seed " + seed + ", noise " + noise.preset + ", emulated clock");
-            pump.logTo(lineLog);
-        }
         try {
             pump.run();
         } finally {
-            if (lineLog != null) lineLog.close();
+            closeQuietly(lineLog);
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -175,6 +182,15 @@ public final class EmulateCommand implements Callable<Integer> {
             // already exiting
         }
         return 0;
+    }
+
+    private static void closeQuietly(CaptureWriter w) {
+        if (w == null) return;
+        try {
+            w.close();
+        } catch (IOException e) {
+            // the writer logged its first failure already
+        }
     }
 
     private List<Timeline> timelines(NoiseProfile profile) throws IOException {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.driver.dgt.protocol.HostCommand;
@@ -39,6 +40,7 @@ public final class LinePump implements Runnable {
     private final BlockingQueue<byte[]> inbound = new LinkedBlockingQueue<>();
     private volatile boolean stopped;
     private volatile boolean done;
+    private final CountDownLatch finished = new CountDownLatch(1);
     private volatile SerialChannel line;
     private int generation;
     private long originNanos;
@@ -67,6 +69,21 @@ public final class LinePump implements Runnable {
     public void stop() { stopped = true; }
 
     /**
+     * Stops the pump and waits (at most {@code millis}) until it has let go of its line, so a
+     * process ending on SIGTERM leaves no socat behind; a pump that does not finish in time has its
+     * line pulled from here.
+     */
+    public void stopAndWait(long millis) {
+        stopped = true;
+        try {
+            if (finished.await(millis, TimeUnit.MILLISECONDS)) return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        opener.unplug();
+    }
+
+    /**
      * Logs the line as the host would capture it, on the emulated clock: what the boards sent as
      * board-to-host ({@code <}), the host's commands as host-to-board ({@code >}), cable pulls.
      * Set before {@link #run()}.
@@ -93,6 +110,7 @@ public final class LinePump implements Runnable {
             closeLine();
             opener.unplug();
             done = true;
+            finished.countDown();
         }
     }
 

@@ -101,7 +101,7 @@ class BusGameStartTest {
             host.join(5000);
             capture.close();
             var read = CaptureReader.read(new StringReader(recorded.toString()));
-            assertTrue(CaptureReconstruction.isBus(read));
+            assertTrue(read.bus());
             Map<Integer, List<ArbiterEvent>> replayed = new TreeMap<>();
             CaptureReconstruction.replayLine(read, true,
                     ReconstructConfig.defaults(Variant.INTERNATIONAL).paced(PACE),

@@ -6,7 +6,6 @@ import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.config.TokenStore;
-import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.http.JsonEndpoint;
 
@@ -59,14 +58,10 @@ public final class ArbiterHandler extends JsonEndpoint<ArbiterRequest> implement
         helloArrived();
         InetAddress from = ClientAddress.of(channel);
         long now = System.currentTimeMillis();
-        if (!core.authThrottle().allowed(from, now)) {
-            close(AuthThrottle.TOO_MANY_FAILURES, "too many failed authentications from your address; try again later");
-            return;
-        }
         TokenStore.Check check = core.tokens().check(TokenStore.Kind.ARBITER, h.getToken(), h.getEventId());
         if (check instanceof TokenStore.Refused r) {
-            core.authThrottle().failed(from, "/arbiter", r.reason() + " (event " + h.getEventId() + ")", now);
-            close(r.code(), r.reason());
+            refuseAfter(core.authThrottle().failed(from, "/arbiter", r.reason() + " (event " + h.getEventId() + ")", now),
+                    r.code(), r.reason());
             return;
         }
         identity = ((TokenStore.Granted) check).identity();

@@ -5,6 +5,7 @@ import com.google.protobuf.util.JsonFormat;
 import java.net.InetAddress;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.relay.RelayCore;
@@ -34,15 +35,12 @@ public final class ArbiterHttp {
     public CompletableFuture<Answer> handle(String authorization, String body, InetAddress from) {
         String token = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7).trim() : "";
         long now = System.currentTimeMillis();
-        if (!core.authThrottle().allowed(from, now)) {
-            return CompletableFuture.completedFuture(new Answer(429, "{\"error\":{\"code\":\"TOO_MANY_FAILURES\",\"message\":"
-                    + "\"too many failed authentications from your address; try again later\"}}"));
-        }
         TokenStore.Check check = core.tokens().anyEvent(TokenStore.Kind.ARBITER, token);
         if (check instanceof TokenStore.Refused r) {
-            core.authThrottle().failed(from, "POST /api/arbiter", r.reason(), now);
-            return CompletableFuture.completedFuture(new Answer(401, "{\"error\":{\"code\":\"UNAUTHENTICATED\",\"message\":"
-                    + quote(r.reason()) + "}}"));
+            long delay = core.authThrottle().failed(from, "POST /api/arbiter", r.reason(), now);
+            Answer refused = new Answer(401, "{\"error\":{\"code\":\"UNAUTHENTICATED\",\"message\":" + quote(r.reason()) + "}}");
+            // the address's penalty: the wrong token's answer waits, a right one never does
+            return CompletableFuture.supplyAsync(() -> refused, CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS));
         }
         TokenStore.Identity identity = ((TokenStore.Granted) check).identity();
         ArbiterRequest.Builder b = ArbiterRequest.newBuilder();

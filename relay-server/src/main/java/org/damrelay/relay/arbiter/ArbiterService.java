@@ -13,7 +13,9 @@ import org.damrelay.proto.AlertAck;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.AuditEntry;
+import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.Correction;
+import org.damrelay.proto.MoveData;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
@@ -285,7 +287,25 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
                 what = what(AuditEntry.Kind.SET_POSITION).setPly(ply).setValue(b.getFen());
             }
-            default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE or SET_POSITION");
+            case CHOOSE_PATH -> {
+                List<CandidatePath> paths = live.pendingPaths();
+                if (paths.isEmpty()) throw new IllegalArgumentException("no join of game " + gameId + " waits for a path to be picked");
+                if (c.getPath() < 1 || c.getPath() > paths.size()) {
+                    throw new IllegalArgumentException("path " + c.getPath() + ": the join named paths 1.." + paths.size());
+                }
+                CandidatePath chosen = paths.get(c.getPath() - 1);
+                int at = live.joinedAtCount();
+                Game g2 = live.game().truncate(at - 1);
+                for (MoveData md : chosen.getMovesList()) g2 = g2.play(GameWire.move(md));
+                if (!g2.position().equals(live.positionAfter(at))) {
+                    throw new IllegalArgumentException("path " + c.getPath() + " (" + chosen.getNotation() + ") leaves "
+                            + Fen.write(g2.position()) + ", but the game went on from " + Fen.write(live.positionAfter(at)));
+                }
+                b.setPly(live.plyNumber(at)).clearPathMoves().addAllPathMoves(chosen.getMovesList());
+                action = "CHOOSE_PATH " + chosen.getNotation() + " for the moves made while no driver read the board";
+                what = what(AuditEntry.Kind.PATH_CHOSEN).setPly(live.plyNumber(at)).setValue(chosen.getNotation());
+            }
+            default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE, SET_POSITION or CHOOSE_PATH");
         }
         commitUpdate(g.id(), GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
         audit(s, id, g, action, c.getReason(), action, what);

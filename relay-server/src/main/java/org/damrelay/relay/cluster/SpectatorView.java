@@ -20,6 +20,6 @@ public final class SpectatorView {
         GameEvent.Builder stub = GameEvent.newBuilder();
         if (u.getEvent().hasClock()) stub.setClock(u.getEvent().getClock());
         return GameUpdate.newBuilder().setGameId(u.getGameId()).setVersion(u.getVersion())
-                .setRelayTimeMs(u.getRelayTimeMs()).setEvent(stub).build();
+                .setRelayTimeMs(u.getRelayTimeMs()).setEpoch(u.getEpoch()).setEvent(stub).build();
     }
 }

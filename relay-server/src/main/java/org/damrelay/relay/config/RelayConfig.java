@@ -1,5 +1,6 @@
 package org.damrelay.relay.config;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,15 +42,27 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
      * @param trustedRelays            other relays (ws://, wss://, http:// or https:// host[:port]) to which the pages this
      *                                 relay serves may send an arbiter token or notation credential; its own origin always
      * @param frameAncestors           sites that may show this relay's pages in a frame (CSP frame-ancestors); empty = none
+     * @param maxConnections           open connections in total (every kind, every address); more are closed at accept
      */
     public record Edge(long requestReadTimeoutMillis, int authFailuresPerMinute, List<String> trustedProxies,
-                       List<String> trustedRelays, List<String> frameAncestors) {
+                       List<String> trustedRelays, List<String> frameAncestors, int maxConnections) {
+        @JsonCreator
         public Edge {
             trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
             trustedRelays = trustedRelays == null ? List.of() : List.copyOf(trustedRelays);
             frameAncestors = frameAncestors == null ? List.of() : List.copyOf(frameAncestors);
+            if (maxConnections <= 0) throw new IllegalArgumentException("edge.maxConnections must be above 0");
+        }
+
+        /** With the default total connection cap. */
+        public Edge(long requestReadTimeoutMillis, int authFailuresPerMinute, List<String> trustedProxies,
+                    List<String> trustedRelays, List<String> frameAncestors) {
+            this(requestReadTimeoutMillis, authFailuresPerMinute, trustedProxies, trustedRelays, frameAncestors, DEFAULT_MAX_CONNECTIONS);
         }
     }
+
+    /** The embedded default of {@code edge.maxConnections}: far above a hall's needs and the benchmarks' 20,000 spectators. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 50_000;
 
     public Path resolve(String path) {
         Path p = Path.of(path);

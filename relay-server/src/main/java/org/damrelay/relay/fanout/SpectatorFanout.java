@@ -184,14 +184,19 @@ public final class SpectatorFanout {
         for (GameInfo info : games) {
             GameRecord g = core.book().game(info.getGameId());
             if (g == null) continue;
-            catchUp(c, g, s.getKnownMap().get(g.id()));
+            catchUp(c, g, s.getKnownMap().get(g.id()), s.getKnownEpochsOrDefault(g.id(), 0L));
             done.addGameIds(g.id());
             done.setDelaySeconds(Math.max(done.getDelaySeconds(), core.book().directory().delaySeconds(info)));
         }
         c.send(SpectatorMessage.newBuilder().setSubscribed(done).build());
     }
 
-    private void catchUp(SpectatorConnection c, GameRecord g, Integer known) {
+    private void catchUp(SpectatorConnection c, GameRecord g, Integer known, long knownEpoch) {
+        if (known != null && g.rolledBack(known, knownEpoch)) {
+            // never other content under a number the spectator holds: a snapshot that says its view went back
+            c.send(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot().toBuilder().setRolledBack(true)).build());
+            return;
+        }
         List<GameUpdate> missed = known == null ? null : g.releasedSince(known, core.config().limits().maxCatchUpUpdates());
         if (missed == null) {
             c.sendShared(snapshotFrame(g));

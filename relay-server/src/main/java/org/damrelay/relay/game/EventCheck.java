@@ -56,14 +56,15 @@ public final class EventCheck {
         } catch (IllegalArgumentException ex) {
             return Verdict.refuse(Code.MALFORMED, e.getType() + ": " + ex.getMessage());
         }
-        Game base = game.game().truncate(basePly);
+        // after a join whose side to move was open, the mover's side says it
+        Game base = basePly == game.plyCount() ? game.gameFor(e.getSide()) : game.game().truncate(basePly);
         Position before = base.position();
         Game played;
         try {
             played = base.play(claimed);
         } catch (IllegalMoveException ex) {
             // the game model says why: the legal moves, or the rule that forbids this one (Frisian art. 17)
-            return Verdict.refuse(Code.MOVE_REFUSED, "move " + describe(claimed) + " at ply " + game.plyNumber(basePly + 1)
+            return Verdict.refuse(Code.MOVE_REFUSED, "move " + describe(claimed) + " at ply " + GameWire.plyNumber(base.startPosition(), basePly + 1)
                     + " cannot follow " + Fen.write(before) + ": " + ex.getMessage() + "; an irregular move that stood"
                     + " must be sent as ILLEGAL_MOVE with its fen");
         }
@@ -82,7 +83,7 @@ public final class EventCheck {
                         + " but the driver says " + e.getFen());
             }
         }
-        return new Verdict.Accepted(withDraws(e.toBuilder().setPly(game.plyNumber(basePly + 1)).setSide(GameWire.side(before.sideToMove()))
+        return new Verdict.Accepted(withDraws(e.toBuilder().setPly(GameWire.plyNumber(base.startPosition(), basePly + 1)).setSide(GameWire.side(before.sideToMove()))
                 .setMove(GameWire.move(canonical)).setNotation(Notation.of(before, canonical, base.variant()))
                 .setFen(Fen.write(after)), played).build());
     }
@@ -102,13 +103,26 @@ public final class EventCheck {
         } catch (IllegalArgumentException ex) {
             return Verdict.refuse(Code.MALFORMED, "ILLEGAL_MOVE: " + ex.getMessage());
         }
-        if (after.equals(game.position())) {
+        Game base = game.gameFor(e.getSide());
+        if (after.equals(base.position())) {
             return Verdict.refuse(Code.MOVE_REFUSED, "ILLEGAL_MOVE to " + e.getFen() + ", the position it starts from: that is no move");
         }
-        GameEvent.Builder b = e.toBuilder().setPly(game.plyNumber(game.plyCount() + 1)).setFen(Fen.write(after));
-        if (b.getSide() == Side.SIDE_UNSPECIFIED) b.setSide(GameWire.side(game.position().sideToMove()));
+        GameEvent.Builder b = e.toBuilder().setPly(GameWire.plyNumber(base.startPosition(), game.plyCount() + 1)).setFen(Fen.write(after));
+        if (b.getSide() == Side.SIDE_UNSPECIFIED) b.setSide(GameWire.side(base.position().sideToMove()));
         if (b.getNotation().isBlank() && e.hasMove()) b.setNotation(e.getMove().getFrom() + "-" + e.getMove().getTo());
-        return new Verdict.Accepted(withDraws(b, game.game().playIrregular(after)).build());
+        return new Verdict.Accepted(withDraws(b, base.playIrregular(after)).build());
+    }
+
+    /**
+     * A move the relay records itself (one of the moves a joined board's position shows were made
+     * while no driver read it), in the canonical form of a checked MOVE.
+     */
+    static GameEvent relayMove(Game base, Move m, long timeMs, String text) {
+        Game played = base.play(m);
+        Move canonical = played.plies().get(base.ply()).move();
+        return withDraws(GameEvent.newBuilder().setType(EventType.MOVE).setPly(GameWire.plyNumber(base.startPosition(), base.ply() + 1))
+                .setSide(GameWire.side(base.sideToMove())).setCaptureTimeMs(timeMs).setText(text).setMove(GameWire.move(canonical))
+                .setNotation(Notation.of(base.position(), canonical, base.variant())).setFen(Fen.write(played.position())), played).build();
     }
 
     /** The counts running in {@code after}: a count that ended is no longer in the list. */

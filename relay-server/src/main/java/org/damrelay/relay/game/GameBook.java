@@ -25,12 +25,13 @@ import org.damrelay.relay.event.EventDirectory.Source;
  * The relay's whole state: every game, every board's stream cursor, the alerts and the audit
  * log. Journal records are applied here in order by one {@link #apply}, both when they are
  * accepted live and when the journal is replayed at start, so both paths give the same state;
- * {@link #written} marks what they changed as visible (in the journal) and {@link #durable} as
- * safe to ack (fsync'd). Core thread only.
+ * {@link #written} marks what they changed as visible (in the journal; the arbiter's changes only
+ * once durable) and {@link #durable} as safe to ack (fsync'd). Core thread only.
  */
 public final class GameBook {
 
     private final EventDirectory directory;
+    private final long epoch;
     private final Map<String, GameRecord> games = new LinkedHashMap<>();
     private final Map<Source, SourceCursor> cursors = new HashMap<>();
     private final Map<Long, Alert> alerts = new LinkedHashMap<>();
@@ -39,7 +40,13 @@ public final class GameBook {
     private final Map<String, NotationGrant> notationGrants = new HashMap<>();
 
     public GameBook(EventDirectory directory) {
+        this(directory, 0);
+    }
+
+    /** @param epoch this run's epoch (its start time in ms): versions it numbers are told apart from a lost run's */
+    public GameBook(EventDirectory directory, long epoch) {
         this.directory = directory;
+        this.epoch = epoch;
         for (GameInfo g : directory.allGames()) games.put(g.getGameId(), new GameRecord(g));
     }
 
@@ -74,8 +81,11 @@ public final class GameBook {
      */
     public GameUpdate next(String gameId, GameUpdate.Builder u, long relayTimeMs) {
         GameRecord g = games.get(gameId);
-        return u.setGameId(gameId).setVersion(g == null ? 1 : g.version() + 1).setRelayTimeMs(relayTimeMs).build();
+        return u.setGameId(gameId).setVersion(g == null ? 1 : g.version() + 1).setRelayTimeMs(relayTimeMs).setEpoch(epoch).build();
     }
+
+    /** This relay run's epoch, stamped on every update it numbers (GameUpdate.epoch). */
+    public long epoch() { return epoch; }
 
     /** What applying a record produced: the game update and the alert it raised, either may be null. */
     public record Applied(GameUpdate update, Alert alert) {
@@ -148,7 +158,19 @@ public final class GameBook {
      */
     public void written(JournalRecord r) {
         GameUpdate u = gameUpdate(r);
-        if (u != null) games.get(u.getGameId()).markWritten(u.getVersion());
+        if (u == null) return;
+        GameRecord g = games.get(u.getGameId());
+        if (durableFirst(r)) g.holdUntilDurable(u.getVersion());
+        g.markWritten(u.getVersion());
+    }
+
+    /**
+     * Whether a record may be shown only once fsync'd: the arbiter's changes (results, corrections,
+     * pairings, the relay's own alerts) have no sender to send them again after a power cut, so
+     * what a spectator saw of them could be lost and its version given to other content.
+     */
+    public static boolean durableFirst(JournalRecord r) {
+        return r.getBodyCase() == JournalRecord.BodyCase.ARBITER_UPDATE;
     }
 
     /**

@@ -8,6 +8,9 @@ import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
+import org.damrelay.draughts.game.Reach;
+import org.damrelay.draughts.notation.Notation;
+import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.Clock;
 import org.damrelay.proto.Correction;
 import org.damrelay.proto.GameEvent;
@@ -17,6 +20,7 @@ import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.MoveData;
 import org.damrelay.proto.Ply;
+import org.damrelay.proto.Side;
 import org.damrelay.proto.wire.GameWire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +45,13 @@ public final class GameFold {
     private GameResult result = GameResult.RESULT_UNSPECIFIED;
     private int corrections;
     private long endedAtMs;
+    /** Where a driver joined: the plies played once its position stands (-1: followed throughout), and that position. */
+    private int joinedAtCount = -1;
+    private String joinedFen = "";
+    /** The join's side to move is not known yet: the next move's side says it. */
+    private boolean sideOpen;
+    /** The paths a join named when several fit, until the arbiter picks one (CHOOSE_PATH). */
+    private List<CandidatePath> pendingPaths = List.of();
 
     public GameFold(GameInfo info) {
         this.info = info;
@@ -93,8 +104,15 @@ public final class GameFold {
         // the time of the reading lets a late joiner tick the running side from then
         if (e.hasClock()) clock = e.getClock().toBuilder().setRelayTimeMs(relayTimeMs).build();
         switch (e.getType()) {
-            case MOVE -> addPly(e, false);
-            case ILLEGAL_MOVE -> addPly(e, true);
+            case MOVE -> {
+                settleSide(e.getSide());
+                addPly(e, false);
+            }
+            case ILLEGAL_MOVE -> {
+                settleSide(e.getSide());
+                addPly(e, true);
+            }
+            case JOINED_MID_GAME -> join(e);
             case MOVE_REPLACED -> {
                 truncate(plies.size() - 1);
                 addPly(e, false);
@@ -103,6 +121,52 @@ public final class GameFold {
             default -> { }
         }
     }
+
+    /**
+     * A driver saw the board at {@code e}'s position (its moves, when one path explains it, came
+     * before as moves, so the pieces already agree): a game the relay had no ply of starts there,
+     * any other continues from it by a ply without a move, as an arbiter's set position does.
+     */
+    private void join(GameEvent e) {
+        if (e.getFen().isBlank()) return; // a driver of before v1.3: its moves tell
+        Position seen = Fen.parse(e.getFen());
+        if (Reach.samePieces(seen, position())) return;
+        if (plies.isEmpty() && e.getPathsCount() == 0) {
+            game = Game.from(seen, game.settings());
+        } else {
+            play(Ply.newBuilder().setFen(Fen.write(seen)).setIrregular(true), null);
+        }
+        joinedAtCount = plies.size();
+        joinedFen = Fen.write(seen);
+        sideOpen = e.getSide() == Side.SIDE_UNSPECIFIED;
+        pendingPaths = List.copyOf(e.getPathsList());
+    }
+
+    /**
+     * The game as a move by {@code mover} finds it: after a join whose side to move was open, the
+     * joined position with {@code mover} to move. Checking and folding both ask here.
+     */
+    public Game gameFor(Side mover) {
+        if (!sideOpen || mover == Side.SIDE_UNSPECIFIED || mover == GameWire.side(game.sideToMove())) return game;
+        Position flipped = position().withSideToMove(game.sideToMove().opposite());
+        return plies.isEmpty() ? Game.from(flipped, game.settings()) : game.truncate(plies.size() - 1).playIrregular(flipped);
+    }
+
+    private void settleSide(Side mover) {
+        if (!sideOpen || mover == Side.SIDE_UNSPECIFIED) return;
+        Game settled = gameFor(mover);
+        sideOpen = false;
+        if (settled == game) return;
+        game = settled;
+        joinedFen = Fen.write(position());
+        if (!plies.isEmpty()) plies.set(plies.size() - 1, plies.get(plies.size() - 1).toBuilder().setFen(joinedFen).build());
+    }
+
+    /** The candidate paths of the last join, while the arbiter has not picked one. */
+    public List<CandidatePath> pendingPaths() { return pendingPaths; }
+
+    /** How many plies are played once the join's position stands (a ply without a move, which CHOOSE_PATH replaces), or -1. */
+    public int joinedAtCount() { return joinedAtCount; }
 
     private void addPly(GameEvent e, boolean irregular) {
         Ply.Builder p = Ply.newBuilder().setNotation(e.getNotation()).setFen(e.getFen()).setIrregular(irregular);
@@ -149,6 +213,23 @@ public final class GameFold {
                 truncate(countAt(c.getPly()));
                 play(Ply.newBuilder().setFen(c.getFen()).setIrregular(true), null);
             }
+            case CHOOSE_PATH -> {
+                // the join's position (a ply without a move) becomes the moves; what was played after it stays
+                int at = countAt(c.getPly());
+                List<Ply> later = at < 1 ? List.of() : List.copyOf(plies.subList(at, plies.size()));
+                truncate(at - 1);
+                for (MoveData md : c.getPathMovesList()) {
+                    Move m = GameWire.move(md);
+                    Position before = position();
+                    Game after = game.play(m);
+                    play(Ply.newBuilder().setMove(md).setNotation(Notation.of(before, m, game.variant()))
+                            .setFen(Fen.write(after.position())), md);
+                }
+                for (Ply p : later) play(p.toBuilder(), p.getIrregular() || !p.hasMove() ? null : p.getMove());
+                pendingPaths = List.of();
+                joinedAtCount = -1;
+                joinedFen = "";
+            }
             default -> { }
         }
     }
@@ -165,7 +246,8 @@ public final class GameFold {
         if (!rulesChanged) return;
         List<Ply> played = List.copyOf(plies);
         plies.clear();
-        game = startGame(next);
+        // a game joined before the relay had a move of it starts where the driver saw it, whatever the pairing says
+        game = joinedAtCount == 0 ? Game.from(Fen.parse(joinedFen), startGame(next).settings()) : startGame(next);
         for (Ply p : played) play(p.toBuilder(), p.getIrregular() || !p.hasMove() ? null : p.getMove());
     }
 
@@ -173,6 +255,12 @@ public final class GameFold {
         keep = Math.max(0, Math.min(keep, plies.size()));
         while (plies.size() > keep) plies.remove(plies.size() - 1);
         game = game.truncate(keep);
+        if (keep < joinedAtCount) { // the join's position was taken back
+            joinedAtCount = -1;
+            joinedFen = "";
+            pendingPaths = List.of();
+            sideOpen = false;
+        }
     }
 
     public GameInfo info() { return info; }
@@ -198,8 +286,12 @@ public final class GameFold {
     public Variant variant() { return game.variant(); }
 
     public GameSnapshot snapshot() {
-        return GameSnapshot.newBuilder().setInfo(info).setVersion(version).addAllPlies(plies)
+        // a game joined before the relay had a move of it: its record starts where the driver saw it
+        GameInfo start = joinedAtCount == 0 ? info.toBuilder().setStartFen(joinedFen).build() : info;
+        GameSnapshot.Builder b = GameSnapshot.newBuilder().setInfo(start).setVersion(version).addAllPlies(plies)
                 .setFen(Fen.write(position())).setClock(clock).setResult(result).setCorrections(corrections)
-                .addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition())).build();
+                .addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition()));
+        if (joinedAtCount >= 0) b.setJoinedAtMove(plyNumber(joinedAtCount) / 2 + 1).setJoinedFen(joinedFen);
+        return b.build();
     }
 }

@@ -1,5 +1,6 @@
 package org.damrelay.relay.game;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.proto.EventType;
@@ -11,7 +12,8 @@ import org.damrelay.proto.GameUpdate;
  * One game on the relay: every update in version order (version n = updates[n-1]), the live
  * state, and three marks: how many updates are written to the journal (may be shown to the
  * arbiter), how many are released to spectators (written and past the broadcast delay), and how
- * many are durable (fsync'd: what a notation device is told together with its acks).
+ * many are durable (fsync'd: what a notation device is told together with its acks). An arbiter's
+ * update is shown only once durable, and holds back what follows it until then.
  */
 public final class GameRecord {
 
@@ -21,6 +23,8 @@ public final class GameRecord {
     private int written;
     private int durable;
     private int released;
+    /** Written versions that may be shown only once durable (the arbiter's: no one would send them again), ascending. */
+    private final ArrayDeque<Integer> durableFirst = new ArrayDeque<>();
     private GameSnapshot releasedSnapshot;
 
     public GameRecord(GameInfo info) {
@@ -59,6 +63,17 @@ public final class GameRecord {
     void markDurable(int version) {
         markWritten(version);
         durable = Math.max(durable, Math.min(version, updates.size()));
+        while (!durableFirst.isEmpty() && durableFirst.peekFirst() <= durable) durableFirst.pollFirst();
+    }
+
+    /** The written version may be shown (released, told live) only once it is durable; nor may any after it. */
+    void holdUntilDurable(int version) {
+        if (version > durable) durableFirst.addLast(version);
+    }
+
+    /** How far this game may be shown now: what is written, up to the first version that waits for its fsync. */
+    public int showable() {
+        return durableFirst.isEmpty() ? written : Math.min(written, durableFirst.peekFirst() - 1);
     }
 
     public GameUpdate update(int version) {
@@ -68,7 +83,8 @@ public final class GameRecord {
     /** Releases to spectators every written update accepted at or before {@code cutoffMs}; returns them. */
     public List<GameUpdate> releaseUpTo(long cutoffMs) {
         List<GameUpdate> out = new ArrayList<>();
-        while (released < written && updates.get(released).getRelayTimeMs() <= cutoffMs) {
+        int limit = showable();
+        while (released < limit && updates.get(released).getRelayTimeMs() <= cutoffMs) {
             out.add(updates.get(released));
             released++;
         }
@@ -78,13 +94,27 @@ public final class GameRecord {
 
     /** When the next held-back update may be released (its accept time), or -1. */
     public long nextHeldBackTime() {
-        return released < written ? updates.get(released).getRelayTimeMs() : -1;
+        return released < showable() ? updates.get(released).getRelayTimeMs() : -1;
     }
 
-    /** What spectators see now: the state folded from the released updates. */
+    /** What spectators see now: the state folded from the released updates, with the epoch of the last. */
     public GameSnapshot spectatorSnapshot() {
-        if (releasedSnapshot == null) releasedSnapshot = GameFold.of(initialInfo, updates.subList(0, released)).snapshot();
+        if (releasedSnapshot == null) {
+            GameSnapshot s = GameFold.of(initialInfo, updates.subList(0, released)).snapshot();
+            releasedSnapshot = released == 0 ? s : s.toBuilder().setEpoch(updates.get(released - 1).getEpoch()).build();
+        }
         return releasedSnapshot;
+    }
+
+    /**
+     * Whether a spectator holding version {@code known} of epoch {@code epoch} (0: not told) holds
+     * content this relay no longer has: a version beyond all it has, or one since given to other
+     * content (another epoch). Versions of one epoch are a prefix: if {@code known} is the same,
+     * so is everything before it.
+     */
+    public boolean rolledBack(int known, long epoch) {
+        if (known > updates.size()) return true;
+        return known > 0 && epoch != 0 && updates.get(known - 1).getEpoch() != epoch;
     }
 
     /** Released spectator-visible updates after {@code known}, or null when more than {@code max} were missed. */
@@ -100,7 +130,8 @@ public final class GameRecord {
     public static boolean visibleToSpectators(GameUpdate u) {
         if (!u.hasEvent()) return true;
         EventType t = u.getEvent().getType();
-        return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE;
+        return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE
+                || t == EventType.JOINED_MID_GAME && !u.getEvent().getFen().isEmpty(); // a join may change the position
     }
 
     /** Alerts are every event but a plain move. */

@@ -63,7 +63,10 @@ public final class Pdn {
         // who wrote the scoresheet (SWR 11), for a game notated on a phone
         if (!i.getNotator().isEmpty()) PdnWriter.tag(sb, "Notator", i.getNotator());
         PdnWriter.tag(sb, "Termination", s.getResult() == GameResult.RESULT_UNSPECIFIED ? "unterminated" : "normal");
-        if (!i.getStartFen().isEmpty()) PdnWriter.tag(sb, "FEN", i.getStartFen().strip());
+        if (!i.getStartFen().isEmpty()) {
+            PdnWriter.tag(sb, "SetUp", "1");
+            PdnWriter.tag(sb, "FEN", i.getStartFen().strip());
+        }
         boolean whiteFirst = i.getStartFen().isEmpty() || i.getStartFen().strip().toUpperCase().startsWith("W");
         PdnWriter.Movetext moves = new PdnWriter.Movetext(whiteFirst);
         for (Ply p : s.getPliesList()) {

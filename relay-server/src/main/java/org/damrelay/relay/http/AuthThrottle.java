@@ -9,53 +9,77 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Failed authentications per client address: each is logged, and an address with more than
- * {@code maxFailures} within {@code windowMillis} is refused without a token check until its
- * oldest failure leaves the window (so guessing costs the guesser time, not the relay). The
- * refusals are logged once per window, not once each.
+ * Failed authentications per client address. A hall shares one address (its NAT), so an address
+ * is never refused outright: every token is checked, a correct one is let in at once, and only
+ * the answer to a wrong one waits. That wait grows with the address's failures within the window:
+ * none for the first {@code freeFailures}, then 1 s, 2 s, 4 s up to {@link #MAX_DELAY_MILLIS}, so
+ * guessing costs the guesser time while the hall's real driver and arbiter are not locked out.
+ * Each failure is logged until the address passes {@code freeFailures}; then once per window.
  */
 public final class AuthThrottle {
 
     private static final Logger log = LoggerFactory.getLogger(AuthThrottle.class);
-    /** Close code of a refused attempt: the address failed too often. */
-    public static final int TOO_MANY_FAILURES = 4429;
+    /** The longest a wrong token's answer waits (below the HTTP endpoint's answer timeout). */
+    public static final long MAX_DELAY_MILLIS = 8_000;
+    /** Failures remembered per address: enough to reach the longest delay. */
+    private static final int REMEMBERED = 64;
 
-    private final int maxFailures;
+    private final int freeFailures;
     private final long windowMillis;
     private final Map<InetAddress, Deque<Long>> failures = new ConcurrentHashMap<>();
-    private final Map<InetAddress, Long> refusalLogged = new ConcurrentHashMap<>();
+    private final Map<InetAddress, Long> summaryLogged = new ConcurrentHashMap<>();
 
-    public AuthThrottle(int maxFailures, long windowMillis) {
-        this.maxFailures = maxFailures;
+    public AuthThrottle(int freeFailures, long windowMillis) {
+        this.freeFailures = Math.max(0, freeFailures);
         this.windowMillis = windowMillis;
     }
 
-    /** Whether {@code address} may try a token now; false = refuse it without checking. */
-    public boolean allowed(InetAddress address, long nowMillis) {
-        if (address == null) return true;
-        Deque<Long> times = failures.get(address);
-        if (times == null) return true;
-        synchronized (times) {
-            while (!times.isEmpty() && times.peekFirst() <= nowMillis - windowMillis) times.pollFirst();
-            if (times.size() < maxFailures) return true;
+    /**
+     * A token from {@code address} was refused: counts and logs it, and returns how long to wait
+     * before answering the refusal (0 = at once).
+     */
+    public long failed(InetAddress address, String endpoint, String reason, long nowMillis) {
+        String who = address == null ? "?" : address.getHostAddress();
+        if (address == null) {
+            log.warn("authentication failed on {} from {}: {}", endpoint, who, reason);
+            return 0;
         }
-        Long logged = refusalLogged.get(address);
-        if (logged == null || logged <= nowMillis - windowMillis) {
-            refusalLogged.put(address, nowMillis);
-            log.warn("authentication: {} failed {} times within {} s; its attempts are refused unchecked for now",
-                    address.getHostAddress(), maxFailures, windowMillis / 1000);
-        }
-        return false;
-    }
-
-    /** A token from {@code address} was refused. */
-    public void failed(InetAddress address, String endpoint, String reason, long nowMillis) {
-        log.warn("authentication failed on {} from {}: {}", endpoint, address == null ? "?" : address.getHostAddress(), reason);
-        if (address == null) return;
+        int n;
         Deque<Long> times = failures.computeIfAbsent(address, k -> new ArrayDeque<>());
         synchronized (times) {
+            while (!times.isEmpty() && times.peekFirst() <= nowMillis - windowMillis) times.pollFirst();
             times.addLast(nowMillis);
-            while (times.size() > maxFailures) times.pollFirst();
+            while (times.size() > REMEMBERED) times.pollFirst();
+            n = times.size();
+        }
+        long delay = delayAfter(n);
+        if (n <= freeFailures) {
+            log.warn("authentication failed on {} from {}: {}", endpoint, who, reason);
+        } else {
+            Long logged = summaryLogged.get(address);
+            if (logged == null || logged <= nowMillis - windowMillis) {
+                summaryLogged.put(address, nowMillis);
+                log.warn("authentication failed on {} from {}: {}; {} failures from that address within {} s: its wrong tokens are"
+                        + " answered after up to {} s from now on (a correct token is still let in at once)", endpoint, who, reason, n,
+                        windowMillis / 1000, MAX_DELAY_MILLIS / 1000);
+            }
+        }
+        return delay;
+    }
+
+    /** The wait before answering the {@code n}-th failure within the window. */
+    long delayAfter(int n) {
+        int over = n - freeFailures;
+        if (over <= 0) return 0;
+        return Math.min(MAX_DELAY_MILLIS, 1000L << Math.min(over - 1, 20));
+    }
+
+    /** Failures of {@code address} within the window now (tests, metrics). */
+    public int failures(InetAddress address, long nowMillis) {
+        Deque<Long> times = failures.get(address);
+        if (times == null) return 0;
+        synchronized (times) {
+            return (int) times.stream().filter(t -> t > nowMillis - windowMillis).count();
         }
     }
 }

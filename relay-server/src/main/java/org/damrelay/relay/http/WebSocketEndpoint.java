@@ -28,6 +28,8 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
     private ScheduledFuture<?> helloDeadline;
     /** Our close frame is sent (event loop only): the peer's frames are read and dropped until it answers. */
     private boolean closing;
+    /** A failed authentication waits out its penalty: the peer's frames are dropped (event loop only). */
+    private boolean refused;
 
     /** @param kind the connection kind in the metrics: driver, spectator or arbiter */
     protected WebSocketEndpoint(RelayCore core, String kind) {
@@ -75,7 +77,7 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
             }
             return;
         }
-        if (!closing) frameRead(ctx, frame);
+        if (!closing && !refused) frameRead(ctx, frame);
     }
 
     /**
@@ -92,6 +94,21 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
             channel.writeAndFlush(new CloseWebSocketFrame(code, r));
             channel.eventLoop().schedule(() -> { channel.close(); }, CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         });
+    }
+
+    /**
+     * A refused authentication: nothing the peer sends is read from now on, and the close comes
+     * after {@code delayMillis} (the address's penalty, {@link AuthThrottle}). Any thread.
+     */
+    protected void refuseAfter(long delayMillis, int code, String reason) {
+        Runnable refuse = () -> {
+            refused = true;
+            if (delayMillis <= 0) close(code, reason);
+            else channel.eventLoop().schedule(() -> close(code, reason), delayMillis, TimeUnit.MILLISECONDS);
+        };
+        // on the event loop (a hello refused as it is read) at once: the frames right behind it are not read
+        if (channel.eventLoop().inEventLoop()) refuse.run();
+        else channel.eventLoop().execute(refuse);
     }
 
     @Override

@@ -13,7 +13,6 @@ import org.damrelay.proto.RelayFrame;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.TokenStore;
-import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.notation.NotationService;
 
@@ -106,10 +105,6 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
         }
         InetAddress from = ClientAddress.of(channel);
         long now = System.currentTimeMillis();
-        if (!core.authThrottle().allowed(from, now)) {
-            close(AuthThrottle.TOO_MANY_FAILURES, "too many failed authentications from your address; try again later");
-            return;
-        }
         if (h.getDriverId().isEmpty() && !h.getToken().isEmpty()) {
             close(MALFORMED, "malformed frame: hello without driver_id");
             return;
@@ -121,16 +116,15 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
         }
         TokenStore.Check check = core.tokens().check(TokenStore.Kind.DRIVER, h.getToken(), h.getEventId());
         if (check instanceof TokenStore.Refused r) {
-            core.authThrottle().failed(from, "/ingest", r.reason() + " (event " + h.getEventId() + ", driver " + h.getDriverId() + ")", now);
-            close(r.code(), r.reason());
+            refuseAfter(core.authThrottle().failed(from, "/ingest", r.reason() + " (event " + h.getEventId() + ", driver "
+                    + h.getDriverId() + ")", now), r.code(), r.reason());
             return;
         }
         TokenStore.Identity id = ((TokenStore.Granted) check).identity();
         if (!id.name().equals(h.getDriverId())) {
             // the token is the driver's identity: a hall's token cannot speak for another hall's boards
             String why = "this token speaks for driver " + id.name() + ", not " + h.getDriverId();
-            core.authThrottle().failed(from, "/ingest", why, now);
-            close(FORBIDDEN, why);
+            refuseAfter(core.authThrottle().failed(from, "/ingest", why, now), FORBIDDEN, why);
             return;
         }
         identity = id;

@@ -26,6 +26,7 @@ import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.EventCheck;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
+import org.damrelay.relay.game.Joins;
 import org.damrelay.relay.game.SourceCursor;
 import org.damrelay.relay.game.Verdict;
 
@@ -198,7 +199,9 @@ public final class IngestService {
                     + ": its outbox had numbered events from seq " + be.getRenumberedFrom() + " on, numbers this relay already"
                     + " held from elsewhere (a replaced outbox?); they arrive again from seq " + be.getSeq() + ": check them");
         }
-        Verdict v = EventCheck.check(game.live(), be.getEvent());
+        GameEvent event = be.getEvent();
+        if (event.getType() == EventType.JOINED_MID_GAME) event = joined(gameId, game, event);
+        Verdict v = EventCheck.check(game.live(), event);
         if (v instanceof Verdict.Refused r) {
             if (!cursor.blocked()) {
                 RelayAlerts.raise(core, game, EventType.BOARD_BLOCKED, StreamNotice.newBuilder()
@@ -227,6 +230,21 @@ public final class IngestService {
             core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /**
+     * A driver's join: the moves one path explains are recorded first (the relay's own records, in
+     * order), and the JOINED_MID_GAME that follows says what the relay made of the position.
+     */
+    private GameEvent joined(String gameId, GameRecord game, GameEvent e) {
+        if (game.live().finished()) return e.toBuilder().clearFen().build(); // the result stands; the arbiter looks
+        Joins.Plan plan = Joins.plan(game.live(), e);
+        if (plan == null) return e;
+        for (GameEvent move : plan.moves()) {
+            GameUpdate u = core.book().next(gameId, GameUpdate.newBuilder().setEvent(move), System.currentTimeMillis());
+            core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
+        }
+        return plan.joined();
     }
 
     /**

@@ -34,6 +34,7 @@ public final class RelayMetrics {
     /** The WebSocket endpoints and plain HTTP: the {@code kind} label of the connection meters. */
     public static final List<String> CONNECTION_KINDS = List.of("driver", "spectator", "arbiter", "notation", "http");
     /** Why a connection closed on an error of its own: the {@code reason} label. */
+    public static final List<String> REFUSAL_REASONS = List.of("total", "address");
     public static final List<String> ERROR_REASONS = List.of("protocol", "unexpected");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -82,6 +83,7 @@ public final class RelayMetrics {
         fanout = latency("damrelay.fanout.duration", "time to hand one released update to every subscriber's event loop");
         deliveryLatency = latency("damrelay.delivery.latency", "release to write on the spectator's socket, per update and event loop");
         fsync = journal ? latency("damrelay.journal.fsync", "one journal group commit: write and fsync") : null;
+        for (String reason : REFUSAL_REASONS) refusals(reason);
         for (String kind : CONNECTION_KINDS) {
             connections.put(kind, registerConnections(kind));
             gone(kind);
@@ -100,6 +102,17 @@ public final class RelayMetrics {
         Gauge.builder("damrelay.connections", n, AtomicInteger::get).description("open connections by kind")
                 .tag("kind", kind).register(registry);
         return n;
+    }
+
+    private Counter refusals(String reason) {
+        return Counter.builder("damrelay.connections.refused")
+                .description("connections closed at accept: over edge.maxConnections in total, or over limits.connectionsPerIp")
+                .tag("reason", reason).register(registry);
+    }
+
+    /** A connection closed at accept: {@code total} (the relay's cap) or {@code address} (its address's). */
+    public void connectionRefused(String reason) {
+        refusals(reason).increment();
     }
 
     private Counter gone(String kind) {

@@ -1,5 +1,6 @@
 package org.damrelay.relay.notation;
 
+import java.net.InetAddress;
 import org.damrelay.proto.DeviceMessage;
 
 /** One notation device's connection, as the notation logic sees it. */
@@ -17,4 +18,10 @@ interface DeviceSession {
 
     /** Closes with a code and a reason the page shows. Any thread. */
     void close(int code, String reason);
+
+    /** Its client's address (failed credentials are counted and slowed per address). */
+    InetAddress address();
+
+    /** A refused credential: nothing more is read, and the close comes after {@code delayMillis}. Any thread. */
+    void refuseAfter(long delayMillis, int code, String reason);
 }

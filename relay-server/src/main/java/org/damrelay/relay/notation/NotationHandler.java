@@ -1,8 +1,10 @@
 package org.damrelay.relay.notation;
 
+import java.net.InetAddress;
 import org.damrelay.proto.DeviceMessage;
 import org.damrelay.proto.DeviceRequest;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.http.JsonEndpoint;
 
 /** A notation device's WebSocket on /notate: JSON DeviceRequests after a hello with the game's credential. */
@@ -35,6 +37,16 @@ public final class NotationHandler extends JsonEndpoint<DeviceRequest> implement
     @Override
     public void close(int code, String reason) {
         super.close(code, reason);
+    }
+
+    @Override
+    public InetAddress address() {
+        return ClientAddress.of(channel);
+    }
+
+    @Override
+    public void refuseAfter(long delayMillis, int code, String reason) {
+        super.refuseAfter(delayMillis, code, reason);
     }
 
     @Override

@@ -180,11 +180,11 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             for (GameRecord other : book().games()) {
                 NotationGrant og = book().notationGrant(other.id());
                 if (og != null && !og.getRevoked() && matches(token, og)) {
-                    d.close(FORBIDDEN, "this credential notates " + other.id() + " only, not " + gameId);
+                    refuse(d, gameId, FORBIDDEN, "this credential notates " + other.id() + " only, not " + gameId);
                     return;
                 }
             }
-            d.close(UNAUTHENTICATED, "unknown or revoked notation credential");
+            refuse(d, gameId, UNAUTHENTICATED, "unknown or revoked notation credential");
             return;
         }
         if (g.info().getNotation() == NotationState.ON_PAPER) {
@@ -192,7 +192,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             return;
         }
         if (grant.getRevoked()) {
-            d.close(UNAUTHENTICATED, "the arbiter revoked this device's notation credential");
+            refuse(d, gameId, UNAUTHENTICATED, "the arbiter revoked this device's notation credential");
             return;
         }
         d.admit(g.info().getEventId(), g.id());
@@ -201,7 +201,13 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         d.send(state(g));
     }
 
-    public void disconnected(DeviceSession d) {
+    /** A refused credential is a failed authentication like a driver's: counted, logged and slowed per address. */
+    private void refuse(DeviceSession d, String gameId, int code, String reason) {
+        d.refuseAfter(core.authThrottle().failed(d.address(), "/notate", reason + " (game " + gameId + ")",
+                System.currentTimeMillis()), code, reason);
+    }
+
+        public void disconnected(DeviceSession d) {
         List<Device> list = devices.get(d.gameId());
         if (list == null) return;
         list.removeIf(dev -> dev.session == d);

@@ -95,6 +95,23 @@ class EdgeTest {
     }
 
     @Test
+    void connectionsOverTheTotalCapAreRefusedAtAcceptCountedAndTheSlotComesBack() throws Exception {
+        RelayConfig c = config(100, List.of());
+        try (RelayServer relay = RelayServer.start(c.withEdge(new RelayConfig.Edge(500, 10, List.of(), List.of(), List.of(), 3)))) {
+            List<Socket> idle = new ArrayList<>();
+            for (int i = 0; i < 3; i++) idle.add(new Socket("127.0.0.1", relay.port()));
+            // every address counts towards the total: this one is refused though its own count is far below 100
+            try (Socket extra = new Socket("127.0.0.1", relay.port())) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> closedByRelay(extra));
+            }
+            for (Socket s : idle) s.close();
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                    .until(() -> get(relay.port(), "/metrics", null).contains("damrelay_connections_refused_total{reason=\"total\"} 1.0"));
+            assertTrue(get(relay.port(), "/metrics", null).contains("damrelay_connections_refused_total{reason=\"address\"} 0.0"));
+        }
+    }
+
+    @Test
     void behindATrustedProxyClientsAreCountedByTheirForwardedAddress() throws Exception {
         try (RelayServer relay = RelayServer.start(config(2, List.of("127.0.0.1")))) {
             // the proxy's own address is not limited: three connections of two clients pass

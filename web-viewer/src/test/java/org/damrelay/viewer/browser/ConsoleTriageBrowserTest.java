@@ -115,7 +115,7 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
         assertEquals("2 need action", driver().findElement(By.cssSelector("ul.statuses li[data-game='" + troubleGame + "'] .action-badge")).getText());
 
         // the board's own history, one click away: all three information alerts, in words
-        quietRow.findElement(By.cssSelector("button.history-toggle")).click();
+        click("ul.statuses li[data-game='" + quietGame + "'] button.history-toggle");
         eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li[data-game='" + quietGame + "'] .history li.alert")).size() == 3);
         for (String where : List.of("ol.action-groups", "ul.statuses")) {
             String text = driver().findElement(By.cssSelector(where)).getText();
@@ -146,9 +146,10 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
         eventually().until(() -> rows().size() == BOARDS);
 
         // acknowledge all of the board: its alerts are acknowledged on the relay, the other board's are not
-        driver().findElement(By.cssSelector("li.action-board[data-game='" + troubleGame + "'] button.ack-board")).click();
+        click("li.action-board[data-game='" + troubleGame + "'] button.ack-board");
         eventually().until(() -> count().equals("Nothing needs action"));
-        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText().startsWith("Acknowledge board " + trouble + ": 3 alerts"));
+        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText().equals("Acknowledge board " + trouble + ": done"));
+        assertEquals("3 alerts of board " + trouble + " acknowledged", driver().findElement(By.cssSelector(".feedback")).getAttribute("title"));
         try (TestArbiter other = arbiter()) {
             eventually().untilAsserted(() -> {
                 List<Alert> alerts = other.messages().stream().filter(ArbiterMessage.Builder::hasAlert).map(ArbiterMessage.Builder::getAlert)
@@ -159,6 +160,14 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
         }
         assertFalse(driver().getTitle().startsWith("("), driver().getTitle());
         browser.resetViewport();
+    }
+
+    /** Clicks what the selector finds once it is there, again when a live re-render replaced it meanwhile. */
+    private void click(String selector) {
+        eventually().until(() -> {
+            driver().findElement(By.cssSelector(selector)).click();
+            return true;
+        });
     }
 
     /** Elements other than the page that scroll their own content: a list in a box is a second scroll. */

@@ -44,7 +44,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The viewer in Dutch and in English (issue 24): a browser that prefers Dutch and one that prefers
- * English open every spectator page, the notation page and the match report, at phone and desktop
+ * English open every spectator page, the notation page, the match report and the arbiter console
+ * (with its notation links and QR codes), at phone and desktop
  * size. Each page says its language in {@code <html lang>}, no common word of the other language is
  * left on it, and no wire name (an upper-case enum value of the protocol) is shown. The match report
  * is in the event's language whatever the browser prefers; the switch is remembered on the device.
@@ -69,7 +70,8 @@ class LanguagesBrowserTest {
     // What people typed (names, teams, the event): the same in every language, left out of the check.
     private static final List<String> PEOPLE = List.of("NK teams 2026", "Hein Meijer", "Pim Meurs", "Roel Boomstra",
             "Jeroen van den Akker", "Alexander Schwarzman", "Wouter Sipma", "Jan Groenendijk", "Erno Prosman", "Hijken DTC", "Huissen",
-            "A.U. Kovrizkin", "S.P. Mossolov", "NED", "damrelay", "chief", "klok te vroeg");
+            "A.U. Kovrizkin", "S.P. Mossolov", "Ambi Guous", "Cap Ture", "Stop Per", "Pa Per", "Re Voked", "No Device", "Own Game", "Only",
+            "NED", "damrelay", "chief", "klok te vroeg");
 
     private static final String GAME = LiveRelay.gameId(3, 2);
 
@@ -159,6 +161,7 @@ class LanguagesBrowserTest {
         Matcher snake = Pattern.compile("\\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\\b").matcher(text);
         while (snake.find()) found.add("wire name " + snake.group());
         for (String p : PEOPLE) text = text.replace(p, " ");
+        text = text.replaceAll("https?://\\S+", " "); // a link is an address, not words
         Set<String> foreign = lang.equals("nl") ? ENGLISH : DUTCH;
         Set<String> words = new LinkedHashSet<>();
         Matcher w = Pattern.compile("[\\p{L}']+").matcher(text);
@@ -175,7 +178,11 @@ class LanguagesBrowserTest {
         assertEquals(lang, driver.executeScript("return document.documentElement.lang"), page + ": <html lang>");
         List<String> strays = strays(driver, lang);
         assertTrue(strays.isEmpty(), page + " in " + lang + ": " + strays + "\n---\n" + readable(driver));
-        if (width == 360) assertEquals(360, b.pageWidth(), page + ": no sideways scrolling on a phone");
+        if (width == 360) {
+            assertEquals(360, b.pageWidth(), page + ": no sideways scrolling on a phone; wider: " + driver.executeScript(
+                    "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 361)"
+                    + ".slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"));
+        }
         b.screenshot("i18n-" + page + "-" + lang + "-" + (width == 360 ? "phone" : "desktop"));
     }
 
@@ -221,6 +228,17 @@ class LanguagesBrowserTest {
             driver.get(relay.httpUrl() + "/report.html?event=nk2026&round=3&lang=" + lang);
             eventually().until(() -> !driver.findElements(By.cssSelector("#report table.particulars")).isEmpty());
             check(b, lang, "report", width);
+
+            // the arbiter console (its words are the console's) and its notation links with their QR codes
+            driver.get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
+            eventually().until(() -> driver.findElement(By.id("arbiter")).isDisplayed()
+                    && !driver.findElements(By.cssSelector("[data-game='" + GAME + "']")).isEmpty());
+            check(b, lang, "arbiter", width);
+            driver.get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=5");
+            eventually().until(() -> driver.findElements(By.cssSelector(".notation-links button.notation-issue")).size() == 5);
+            driver.findElement(By.cssSelector(".notation-links li[data-game='" + LiveRelay.gameId(5, 2) + "'] button.notation-issue")).click();
+            eventually().until(() -> !driver.findElements(By.cssSelector(".notation-links .notation-qr svg")).isEmpty());
+            check(b, lang, "notation-links", width);
         } finally {
             b.resetViewport();
         }

@@ -118,7 +118,7 @@ class NotationBrowserTest extends LiveHallTestBase {
             // the page's files are kept by its service worker, for a reload without the relay
             eventually().until(() -> Boolean.TRUE.equals(driver().executeScript("return !!navigator.serviceWorker.controller")));
             relay.stop();
-            eventually().until(() -> text(".link-status").startsWith("No connection"));
+            eventually().until(() -> text(".link-status").startsWith("Offline"));
             for (int i = 10; i < 14; i++) enter(plies.get(i));
             eventually().until(() -> text(".unsent").startsWith("4 entries not yet sent"));
             driver().navigate().refresh();

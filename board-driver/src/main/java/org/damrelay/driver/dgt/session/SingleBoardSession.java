@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 public final class SingleBoardSession implements LineHandler {
     private static final Logger log = LoggerFactory.getLogger(SingleBoardSession.class);
     static final long BOARD_REQUEST_SPACING_MILLIS = 1000;
+    private static final long LOSS_LOG_SPACING_MILLIS = 60_000;
 
     /**
      * @param updateMode SEND_UPDATE_NICE (clock when it changes) or SEND_UPDATE (clock every second)
@@ -61,6 +62,7 @@ public final class SingleBoardSession implements LineHandler {
     private long badFields;
     /** Bytes lost or mangled so far, and when the board was last asked for again because of them. */
     private long lossSeen;
+    private long lossLoggedMillis = -LOSS_LOG_SPACING_MILLIS;
     private long boardRequestedMillis = Long.MIN_VALUE / 2;
 
     public SingleBoardSession(BoardObserver observer, Config config) {
@@ -115,7 +117,13 @@ public final class SingleBoardSession implements LineHandler {
         if (loss == lossSeen || t - boardRequestedMillis < BOARD_REQUEST_SPACING_MILLIS) return;
         lossSeen = loss;
         boardRequestedMillis = t;
-        log.info("bytes lost on the line (decoder: {}); asking for the whole board", stats());
+        // a noisy line (or a replayed capture of one) would say this every few seconds: once a minute is news enough
+        if (t - lossLoggedMillis >= LOSS_LOG_SPACING_MILLIS) {
+            lossLoggedMillis = t;
+            log.info("bytes lost on the line (decoder: {}); asking for the whole board (said at most once a minute)", stats());
+        } else {
+            log.debug("bytes lost on the line (decoder: {}); asking for the whole board", stats());
+        }
         out.send(t, Command.SEND_BRD.encode());
     }
 

@@ -1,0 +1,155 @@
+package org.damrelay.app.hall;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.it.RelayProcess;
+
+/**
+ * A hall of real processes on this machine (issue 21): the relay, the driver and each emulated
+ * board (a socat pseudo-terminal) in JVMs of their own, so the driver can be killed with SIGKILL
+ * and started again while the boards play on. Every process's output goes to a file in the
+ * hall's folder (named in failures). Closing it kills what is left.
+ */
+final class Hall implements AutoCloseable {
+    static final String TOKEN = "hall-secret", ARBITER_TOKEN = "arbiter-secret";
+    private final Path dir;
+    private final RelayProcess relay;
+    private final List<Process> processes = new ArrayList<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private Process driver;
+    private int driverRuns;
+
+    /** A relay whose round 1 has {@code boards} games, game N fed by board "bN" of driver "hall". */
+    Hall(Path dir, int boards) throws Exception {
+        this(dir, java.util.stream.IntStream.rangeClosed(1, boards).mapToObj(b -> "b" + b).toList());
+    }
+
+    /** A relay whose round 1 has a game per source board, game N fed by {@code sources.get(N - 1)} of driver "hall". */
+    Hall(Path dir, List<String> sources) throws Exception {
+        this.dir = dir;
+        StringBuilder pairings = new StringBuilder();
+        for (int b = 1; b <= sources.size(); b++) {
+            pairings.append("      - {round: 1, board: ").append(b).append(", white: {name: W").append(b)
+                    .append("}, black: {name: B").append(b).append("}, driver: hall, sourceBoard: \"").append(sources.get(b - 1)).append("\"}\n");
+        }
+        Path config = dir.resolve("relay.yaml");
+        Files.writeString(config, """
+                listen: {host: 127.0.0.1, port: 0}
+                dataDir: %s
+                events:
+                  - id: nk
+                    name: NK 2026
+                    driverTokens: [{name: hall, sha256: %s}]
+                    arbiterTokens: [{name: chief, sha256: %s}]
+                    rounds: [{number: 1, delaySeconds: 0}]
+                    boards:
+                %s""".formatted(dir.resolve("relay-data").toAbsolutePath(), Tokens.sha256Hex(TOKEN), Tokens.sha256Hex(ARBITER_TOKEN), pairings));
+        relay = RelayProcess.start(config, 0);
+    }
+
+    private Process java(String name, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx192m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "org.damrelay.app.Damrelay"));
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile());
+        pb.environment().put("DAMRELAY_DRIVER_TOKEN", TOKEN);
+        Process p = pb.start();
+        processes.add(p);
+        return p;
+    }
+
+    /** Board "bN" on a pseudo-terminal of its own, playing {@code scenario} at {@code speed} times real time. */
+    Path board(int n, String scenario, double speed, boolean noWait) throws IOException {
+        Path file = dir.resolve("b" + n + ".scenario");
+        Files.writeString(file, scenario);
+        Path link = dir.resolve("tty-b" + n);
+        List<String> args = new ArrayList<>(List.of("emulate", "--scenario", file.toString(), "--pty", link.toString(),
+                "--speed", String.valueOf(speed), "--noise", "none", "--seed", String.valueOf(n), "--linger", "600"));
+        if (noWait) args.add("--no-wait");
+        java("emulate-b" + n, args);
+        await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
+        return link;
+    }
+
+    /** A bus of {@code games.size()} boards on one pseudo-terminal, addresses 101.., playing games N.. of a PDN file. */
+    Path bus(String name, Path pdn, int firstGame, int boards, double speed, long seed) throws IOException {
+        Path link = dir.resolve("tty-" + name);
+        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(firstGame), "--bus", String.valueOf(boards),
+                "--pty", link.toString(), "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
+        return link;
+    }
+
+    /** One board on a pseudo-terminal playing game N of a PDN file. */
+    Path board(String name, Path pdn, int game, double speed, long seed) throws IOException {
+        Path link = dir.resolve("tty-" + name);
+        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(game), "--pty", link.toString(),
+                "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
+        return link;
+    }
+
+    /** Starts the driver (again, over the same outbox) on boards b1..bN. */
+    void startDriver(int boards) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (int b = 1; b <= boards; b++) lines.addAll(List.of("--port", dir.resolve("tty-b" + b) + "=b" + b));
+        startDriver(lines, "outbox");
+    }
+
+    /** Starts the driver (again) with these board options over the outbox {@code outbox} (a new name: a wiped outbox). */
+    void startDriver(List<String> boardOptions, String outbox) throws IOException {
+        List<String> args = new ArrayList<>(List.of("driver", "--relay", "ws://127.0.0.1:" + relay.port() + "/ingest", "--event", "nk",
+                "--driver-id", "hall", "--outbox", dir.resolve(outbox).toString(), "--captures", dir.resolve("captures").toString()));
+        args.addAll(boardOptions);
+        driver = java("driver-" + (++driverRuns), args);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    int relayPort() {
+        return relay.port();
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing is flushed that was not already. */
+    void killDriver() throws InterruptedException {
+        driver.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+    }
+
+    /** The relay's PDN of game N of round 1, as spectators get it. */
+    PdnGame pdn(int board) throws Exception {
+        return PdnReader.parse(pdnText(board)).get(0);
+    }
+
+    String pdnText(int board) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + relay.port() + "/pdn/nk-r1-b" + board + ".pdn"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** Where the processes' output is, for a failure message. */
+    String logs() {
+        return "logs in " + dir;
+    }
+
+    @Override
+    public void close() {
+        for (Process p : processes) p.destroyForcibly();
+        relay.close();
+    }
+}

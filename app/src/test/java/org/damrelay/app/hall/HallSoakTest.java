@@ -1,0 +1,139 @@
+package org.damrelay.app.hall;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.notation.PdnReader;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.testing.SharedTree;
+import org.damrelay.proto.ArbiterMessage;
+import org.damrelay.proto.ArbiterRequest;
+import org.damrelay.proto.CandidatePath;
+import org.damrelay.proto.CorrectGame;
+import org.damrelay.proto.Correction;
+import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.wire.GameWire;
+import org.damrelay.relay.it.TestArbiter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The seeded soak of issue 21, behind a flag: eight boards (four single boards and a bus of four,
+ * corpus games, default noise) at high speed, the driver killed (SIGKILL) at random and started
+ * again at once, sometimes over a wiped outbox (a replaced laptop: it joins from the relay's
+ * state), for ten minutes; the arbiter picks the played path where a join names several. Every
+ * game must end exact: the relay's PDN equals the game the board played.
+ *
+ * <pre>mvn -B -o -pl app -am verify -Dtest=HallSoakTest -Dsurefire.failIfNoSpecifiedTests=false -Dhall.soak=true
+ *     [-Dhall.soak.seed=1] [-Dhall.soak.minutes=10] [-Dhall.soak.speed=4]</pre>
+ */
+@EnabledIfSystemProperty(named = "hall.soak", matches = "true")
+class HallSoakTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void eightBoardsRandomRestartsAndJoinsEveryGameEndsExact() throws Exception {
+        long seed = Long.getLong("hall.soak.seed", 1);
+        int minutes = Integer.getInteger("hall.soak.minutes", 10);
+        double speed = Double.parseDouble(System.getProperty("hall.soak.speed", "4"));
+        Random random = new Random(seed);
+        Path corpus = SharedTree.corpus().resolve("nk2003-amsterdam.pdn");
+        List<PdnGame> games = PdnReader.read(corpus);
+        int first = 1 + random.nextInt(Math.max(1, games.size() - 8));
+        List<String> sources = new ArrayList<>(List.of("b1", "b2", "b3", "b4", "bus-101", "bus-102", "bus-103", "bus-104"));
+        List<PdnGame> truth = games.subList(first - 1, first - 1 + 8);
+        List<String> boardOptions = new ArrayList<>();
+        int restarts = 0, joins = 0, picks = 0;
+        try (Hall hall = new Hall(dir, sources)) {
+            for (int b = 1; b <= 4; b++) {
+                hall.board("b" + b, corpus, first + b - 1, speed, seed * 100 + b);
+                boardOptions.addAll(List.of("--port", hall.dir().resolve("tty-b" + b) + "=b" + b));
+            }
+            hall.bus("bus", corpus, first + 4, 4, speed, seed * 100 + 5);
+            boardOptions.addAll(List.of("--bus", hall.dir().resolve("tty-bus") + "=bus-"));
+            String outbox = "outbox-0";
+            hall.startDriver(boardOptions, outbox);
+            try (TestArbiter arbiter = TestArbiter.connect(hall.relayPort(), Hall.ARBITER_TOKEN, "nk", "chief")) {
+                long end = System.nanoTime() + minutes * 60_000_000_000L;
+                int handled = 0;
+                while (System.nanoTime() < end && !allDone(hall, truth)) {
+                    long next = System.nanoTime() + (10_000 + random.nextInt(40_000)) * 1_000_000L;
+                    while (System.nanoTime() < Math.min(next, end)) {
+                        handled = pickPaths(arbiter, truth, handled);
+                        await().pollDelay(Duration.ofMillis(500)).until(() -> true);
+                    }
+                    if (System.nanoTime() >= end) break;
+                    hall.killDriver();
+                    restarts++;
+                    if (random.nextInt(4) == 0) {
+                        outbox = "outbox-" + restarts; // a replaced laptop: nothing of its own, the relay's Welcome says where each game stands
+                        joins++;
+                    }
+                    hall.startDriver(boardOptions, outbox);
+                }
+                // the games play out with the driver running
+                long giveUp = System.nanoTime() + 15 * 60_000_000_000L;
+                while (!allDone(hall, truth) && System.nanoTime() < giveUp) {
+                    handled = pickPaths(arbiter, truth, handled);
+                    await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
+                }
+                picks = pickPaths(arbiter, truth, handled);
+            }
+            List<String> wrong = new ArrayList<>();
+            for (int b = 1; b <= 8; b++) {
+                PdnGame g = hall.pdn(b);
+                if (!g.plies().equals(truth.get(b - 1).plies())) {
+                    wrong.add("board " + b + " (" + sources.get(b - 1) + "): " + g.plies().size() + " plies of " + truth.get(b - 1).plies().size()
+                            + "\n" + hall.pdnText(b));
+                }
+            }
+            String summary = "hall soak seed " + seed + ", " + minutes + " min at speed " + speed + ": " + restarts + " restarts ("
+                    + joins + " over a wiped outbox), " + picks + " paths picked by the arbiter, " + (8 - wrong.size()) + "/8 games exact";
+            System.out.println(summary);
+            assertTrue(wrong.isEmpty(), summary + "; " + hall.logs() + "\n" + String.join("\n", wrong));
+        }
+    }
+
+    private static boolean allDone(Hall hall, List<PdnGame> truth) throws Exception {
+        for (int b = 1; b <= 8; b++) if (hall.pdn(b).plies().size() < truth.get(b - 1).plies().size()) return false;
+        return true;
+    }
+
+    /**
+     * The arbiter with the scoresheets: a join that names several paths gets the one the board
+     * played (the candidates that match the game's moves at that point). Returns the alerts handled.
+     */
+    private static int pickPaths(TestArbiter arbiter, List<PdnGame> truth, int handled) {
+        List<ArbiterMessage.Builder> all = arbiter.messages();
+        List<GameEvent> joins = all.stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME
+                && m.getAlert().getEvent().getPathsCount() > 1).map(m -> m.getAlert().getEvent()).toList();
+        List<String> gameIds = all.stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME
+                && m.getAlert().getEvent().getPathsCount() > 1).map(m -> m.getAlert().getGameId()).toList();
+        for (int i = handled; i < joins.size(); i++) {
+            GameEvent e = joins.get(i);
+            int board = Integer.parseInt(gameIds.get(i).substring(gameIds.get(i).lastIndexOf('b') + 1));
+            List<Move> moves = truth.get(board - 1).plies();
+            int before = e.getPly(); // the relay numbers a join by the last ply before it (the games start from the start position)
+            for (int k = 0; k < e.getPathsCount(); k++) {
+                CandidatePath c = e.getPaths(k);
+                boolean fits = before + c.getMovesCount() <= moves.size();
+                for (int j = 0; fits && j < c.getMovesCount(); j++) fits = GameWire.move(c.getMoves(j)).equals(moves.get(before + j));
+                if (fits) {
+                    arbiter.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameIds.get(i))
+                            .setCorrection(Correction.newBuilder().setKind(Correction.Kind.CHOOSE_PATH).setPath(k + 1).setReason("scoresheets"))));
+                    break;
+                }
+            }
+        }
+        return joins.size();
+    }
+}
