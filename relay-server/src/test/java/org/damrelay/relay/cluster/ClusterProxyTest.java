@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.it.TestRelay;
 import org.damrelay.relay.it.WsClient;
 import org.junit.jupiter.api.AfterEach;
@@ -57,14 +58,15 @@ class ClusterProxyTest {
         List<WsClient> sockets = new ArrayList<>();
         try {
             // six sockets of one address over two edges, each of which allows that address two
-            int refused = 0;
+            List<String> outcomes = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 WsClient ws = spectatorFrom("127.0.0.2");
                 sockets.add(ws);
-                if (ws.httpStatus() == 429) refused++;
+                outcomes.add(ws.open() && ws.httpStatus() == 0 ? "open" : "HTTP " + ws.httpStatus());
             }
             for (RelayServer edge : rig.edges) assertTrue(spectatorsOn(edge) <= PER_IP, "an edge held " + spectatorsOn(edge) + " of one address");
-            assertEquals(2, refused, "round robin: three per edge, the third refused on each");
+            assertEquals(4, outcomes.stream().filter("open"::equals).count(), "both edges up to their limit, no more: " + outcomes);
+            assertEquals(2, outcomes.stream().filter("HTTP 429"::equals).count(), "the others refused by the relay, as too many: " + outcomes);
             // another address is a client of its own
             WsClient other = spectatorFrom("127.0.0.3");
             sockets.add(other);
@@ -88,6 +90,7 @@ class ClusterProxyTest {
         assertEquals(0, throttle.failures(InetAddress.getByName("127.0.0.3"), now));
         int arbiter = post("127.0.0.3", "Bearer " + TestRelay.ARBITER_TOKEN, body);
         assertTrue(arbiter == 200 || arbiter == 400, "the arbiter's token is taken (" + arbiter + ")");
+        assertEquals(0, throttle.failures(InetAddress.getByName("127.0.0.3"), System.currentTimeMillis()));
     }
 
     /**
