@@ -1,6 +1,7 @@
 package org.damrelay.app.uplink;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.damrelay.driver.dgt.transport.Connector;
 import org.damrelay.driver.dgt.transport.MemoryChannel;
 import org.damrelay.driver.dgt.transport.SerialChannel;
@@ -16,6 +17,7 @@ final class ReplugLine implements LineOpener, Connector {
     private final String name;
     private volatile MemoryChannel boardEnd;
     private int connections;
+    private final AtomicLong toDriver = new AtomicLong();
 
     ReplugLine(String name) {
         this.name = name;
@@ -24,6 +26,11 @@ final class ReplugLine implements LineOpener, Connector {
 
     BoardSource busSource(String prefix) {
         return new BoardSource.InProcessBus(name, prefix, this);
+    }
+
+    /** Bytes the boards have written towards the driver so far, over every connection. */
+    long bytesToDriver() {
+        return toDriver.get();
     }
 
     @Override
@@ -42,6 +49,7 @@ final class ReplugLine implements LineOpener, Connector {
 
             @Override public void write(byte[] bytes) throws IOException {
                 boardEnd.write(bytes);
+                toDriver.addAndGet(bytes.length);
             }
 
             @Override public String name() {

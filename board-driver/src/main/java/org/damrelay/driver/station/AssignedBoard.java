@@ -29,6 +29,11 @@ import org.slf4j.LoggerFactory;
  * again under the assigned settings and shown the board as it stands. Once a move was played an
  * assignment no longer changes the game under way; it is logged instead.
  *
+ * <p>Until the relay's first Welcome (or the first failure to reach it) the board is read but
+ * nothing is reconstructed: a driver over a wiped outbox would otherwise make events from its own
+ * guess of where the game stands, which the relay then numbers behind its own and refuses. Once
+ * the relay's state is known, the reconstruction starts from it and is shown the board as it stands.
+ *
  * <p>Observations come from the line's thread, assignments from the uplink's: both synchronize here.
  */
 final class AssignedBoard implements BoardObserver {
@@ -43,6 +48,8 @@ final class AssignedBoard implements BoardObserver {
     private Sensed[] fields; // the board as last reported, to show a rebuilt reconstruction
     private long lastT;
     private boolean disconnected;
+    private ClockReading clock; // the last reading while waiting for the relay
+    private boolean waitingForRelay;
 
     AssignedBoard(String board, ReconstructConfig base, Assignments assignments, Outbox outbox) {
         this(board, base, assignments.game(board), assignments, outbox);
@@ -50,7 +57,7 @@ final class AssignedBoard implements BoardObserver {
 
     /** A board assigned {@code assigned} before any Welcome. */
     AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Outbox outbox) {
-        this(board, base, assigned, new Assignments(), outbox);
+        this(board, base, assigned, Assignments.known(), outbox);
     }
 
     private AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Assignments assignments, Outbox outbox) {
@@ -60,6 +67,19 @@ final class AssignedBoard implements BoardObserver {
         this.assignments = assignments;
         this.game = assigned.orElse(null);
         this.current = build();
+        this.waitingForRelay = !assignments.firstContact().isDone();
+        if (waitingForRelay) assignments.firstContact().thenRun(this::relayKnown);
+    }
+
+    /** The relay's state is known (or it cannot be reached): reconstruct from it, showing the board as it stands. */
+    private synchronized void relayKnown() {
+        if (!waitingForRelay) return;
+        waitingForRelay = false;
+        game = assignments.game(board).orElse(game);
+        current = build();
+        if (disconnected) current.onLink(lastT, false);
+        else if (fields != null) current.onBoard(lastT, fields.clone());
+        if (clock != null && !disconnected) current.onClock(lastT, clock);
     }
 
     /**
@@ -104,6 +124,10 @@ final class AssignedBoard implements BoardObserver {
 
     synchronized void assign(GameInfo next) {
         if (next.equals(game)) return;
+        if (waitingForRelay) { // built once the Welcome is taken whole
+            game = next;
+            return;
+        }
         if (current.game().ply() > 0) {
             log.warn("board {}: now assigned to {} ({} {}), but a game is under way here: it goes on under the settings it started with",
                     board, next.getGameId(), next.getVariant(), next.getTimeControl());
@@ -126,31 +150,32 @@ final class AssignedBoard implements BoardObserver {
         fields = now.clone();
         lastT = tMillis;
         disconnected = false;
-        current.onBoard(tMillis, now);
+        if (!waitingForRelay) current.onBoard(tMillis, now);
     }
 
     @Override
     public synchronized void onFieldChange(long tMillis, int field, Sensed now) {
         if (fields != null) fields[field] = now;
         lastT = tMillis;
-        current.onFieldChange(tMillis, field, now);
+        if (!waitingForRelay) current.onFieldChange(tMillis, field, now);
     }
 
     @Override
     public synchronized void onClock(long tMillis, ClockReading clock) {
         lastT = tMillis;
-        current.onClock(tMillis, clock);
+        if (waitingForRelay) this.clock = clock;
+        else current.onClock(tMillis, clock);
     }
 
     @Override
     public synchronized void onLink(long tMillis, boolean connected) {
         lastT = tMillis;
         disconnected = !connected;
-        current.onLink(tMillis, connected);
+        if (!waitingForRelay) current.onLink(tMillis, connected);
     }
 
     @Override
     public synchronized void onTick(long tMillis) {
-        current.onTick(tMillis);
+        if (!waitingForRelay) current.onTick(tMillis);
     }
 }

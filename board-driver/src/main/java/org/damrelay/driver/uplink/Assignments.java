@@ -3,6 +3,7 @@ package org.damrelay.driver.uplink;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
@@ -19,6 +20,32 @@ public final class Assignments {
     private final Map<String, GameInfo> byBoard = new ConcurrentHashMap<>();
     private final List<BiConsumer<String, GameInfo>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, BoardState> states = new ConcurrentHashMap<>();
+    private final CompletableFuture<Void> firstContact = new CompletableFuture<>();
+
+    /** Assignments of a driver with a relay: nothing is known until its first Welcome (or its first failure). */
+    public Assignments() {
+    }
+
+    /** Assignments known from the start (no relay to ask): boards never wait for a Welcome. */
+    public static Assignments known() {
+        Assignments a = new Assignments();
+        a.firstContactOver();
+        return a;
+    }
+
+    /**
+     * Completes once the first Welcome's states and assignments are taken, or once the first attempt
+     * to reach the relay failed: until then a board's events could only come from the driver's own
+     * guess of where its game stands, which the relay's state may contradict (a wiped outbox).
+     */
+    public CompletableFuture<Void> firstContact() {
+        return firstContact;
+    }
+
+    /** The first Welcome was taken, or the relay could not be reached: boards go on from what is known. */
+    void firstContactOver() {
+        firstContact.complete(null);
+    }
 
     /** Where the board's game stands on the relay, as its last Welcome said. */
     public Optional<BoardState> state(String board) {

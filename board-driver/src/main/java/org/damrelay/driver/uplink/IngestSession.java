@@ -127,6 +127,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         uplink.assignments().states(w.getStatesList());
         uplink.assignments().assign(w.getAssignmentsList());
+        uplink.assignments().firstContactOver();
         for (Ack a : w.getBoardsList()) {
             long ours = outbox.ackedSeq(a.getBoard());
             if (a.getSeq() < ours) {

@@ -174,6 +174,7 @@ public final class RelayUplink implements AutoCloseable {
             log.error("{}; not reconnecting, {} events stay in the outbox {}", e.getMessage(),
                     outbox.unacked().size(), outbox.directory());
             refused.completeExceptionally(e);
+            assignments.firstContactOver(); // the boards go on offline
             return;
         }
         if (closed) return;
@@ -186,6 +187,8 @@ public final class RelayUplink implements AutoCloseable {
     }
 
     private void reconnectLater() {
+        // no Welcome on the first try: the boards go on from the driver's own state rather than wait for a relay that may be away for long
+        assignments.firstContactOver();
         if (closed || refused.isDone()) return;
         long delay = Backoff.jittered(backoffStep);
         backoffStep = backoff.next(backoffStep);
@@ -205,6 +208,7 @@ public final class RelayUplink implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        assignments.firstContactOver();
         if (syncTimer != null) syncTimer.cancel(false);
         Channel ch = channel;
         if (ch != null && ch.isActive()) {
