@@ -67,6 +67,13 @@ public final class Reconstructor implements BoardObserver {
     private int standsPendingPly;
     /** Plies played before this reconstruction took over (a resumed game): a press before the next one is no alert. */
     private int resumedAtPly;
+    /**
+     * When the first press was read since this reconstruction took over a game under way (resumed
+     * or joined; MAX_VALUE while none was): a move begun before it is never blamed for a missing
+     * press, as nobody can tell whose clock ran then, and a clock the opponent never pressed
+     * before the restart cannot be pressed by the player who moved after it.
+     */
+    private long firstPressAt = Long.MIN_VALUE;
 
     /** The three windows that run out on the capture clock. */
     private static final class Windows {
@@ -129,6 +136,7 @@ public final class Reconstructor implements BoardObserver {
         this.crowns = new CrownWatch(config.settleMs());
         this.game = new GameModelLine(from);
         this.resumedAtPly = from.ply();
+        if (from.ply() > 0) this.firstPressAt = Long.MAX_VALUE;
     }
 
     /**
@@ -429,6 +437,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void press(long t, boolean right) {
+        if (firstPressAt == Long.MAX_VALUE) firstPressAt = t;
         pressed(t, right);
         // a press registered: the clock runs for the other player again, after the move it belongs to
         // (committed by it, or still to be: a capture kept open)
@@ -647,7 +656,7 @@ public final class Reconstructor implements BoardObserver {
     private void notPressed(long t, boolean sameScan) {
         boolean raised = presses.notPressedRaised;
         if (presses.releaseNotPressed) presses.notPressedRaised = presses.releaseNotPressed = false;
-        if (sameScan || !presses.movedSince || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly || raised) return;
+        if (sameScan || !presses.movedSince || presses.movedBegan < firstPressAt || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly || raised) return;
         // the clock still runs for that player: the opponent's press cannot register until he presses
         presses.notPressedRaised = true;
         int ply = game.ply();
@@ -745,6 +754,7 @@ public final class Reconstructor implements BoardObserver {
         finishedGames.add(game.game());
         game = new GameModelLine(config.startGame());
         resumedAtPly = 0;
+        firstPressAt = Long.MIN_VALUE;
         crowns.keepOnly(0);
         standsPendingPly = 0;
         presses.clear();
@@ -871,6 +881,7 @@ public final class Reconstructor implements BoardObserver {
         Position at = toMove == null ? p : p.withSideToMove(toMove);
         game = new GameModelLine(Game.from(at, config.settings()));
         resumedAtPly = 0;
+        firstPressAt = Long.MAX_VALUE;
         clock.joined();
         become(toMove == null ? State.JOINED : State.IN_STEP, t);
         emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
