@@ -363,8 +363,11 @@ public final class Reconstructor implements BoardObserver {
         if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
         Position p = game.position();
-        if (seen.matches(p) || turnedRound(t, p)) return;
+        if (seen.matches(p)) return;
         Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
+        // a board turned with the game on it is no irregular move
+        boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular i && i.reply() == null;
+        if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && turnedRound(t, p)) return;
         if (v instanceof Judgement.Verdict.Commit commit) {
             apply(commit.candidate(), t, false);
         } else if (v instanceof Judgement.Verdict.Wait wait) {
