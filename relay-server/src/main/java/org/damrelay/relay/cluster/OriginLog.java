@@ -139,7 +139,14 @@ public final class OriginLog implements ClusterOrigin {
         synchronized (recent) {
             if (waitMillis <= 0 || epoch != this.epoch || after != seq.get()) return CompletableFuture.completedFuture(entriesNow(epoch, after));
             CompletableFuture<byte[]> answer = new CompletableFuture<>();
-            waiting.add(new Waiter(epoch, after, answer));
+            Waiter w = new Waiter(epoch, after, answer);
+            waiting.add(w);
+            // a poll that ran out leaves the list at once, not at the next release (between rounds that may be hours)
+            answer.whenComplete((r, e) -> {
+                synchronized (recent) {
+                    waiting.remove(w);
+                }
+            });
             return answer.completeOnTimeout(ClusterEntries.getDefaultInstance().toByteArray(), Math.min(waitMillis, MAX_WAIT_MS), TimeUnit.MILLISECONDS);
         }
     }

@@ -66,7 +66,10 @@ public final class RedisStreamBus implements UpdateBus, AutoCloseable {
         this.originLog = new OriginLog(cc.token(), System.currentTimeMillis());
         this.held = held;
         this.metrics = metrics;
-        lengthProbe.scheduleWithFixedDelay(() -> connection.async().xlen(stream).thenAccept(metrics::streamLength), 0, 5, TimeUnit.SECONDS);
+        lengthProbe.scheduleWithFixedDelay(() -> {
+            // not queued while disconnected: the appends wait in that queue
+            if (connection.isOpen()) connection.async().xlen(stream).thenAccept(metrics::streamLength);
+        }, 0, 5, TimeUnit.SECONDS);
     }
 
     /** Connects now: an origin that cannot reach its bus says so at start, in one line. */
