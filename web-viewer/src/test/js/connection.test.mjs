@@ -170,6 +170,19 @@ test('a blocked board is listed from the relay\'s BlockedBoard and removed when 
   assert.equal(blockedOf({ gameId: 'g', seq: '9', reason: 'SEQUENCE_GAP', blocked: true }).refused, null);
 });
 
+test('spectator counts come from the subscription answer or the event JSON, whichever came last', async () => {
+  const { spectatorCounts } = await import('../../main/resources/damrelay/viewer/js/connection.js');
+  const store = createStore();
+  const seen = [];
+  store.subscribe((_, what) => seen.push(what.kind));
+  store.spectators({ 'e-r1-b1': 1 });
+  assert.equal(store.state.spectators.get('e-r1-b1'), 1);
+  store.spectators(spectatorCounts({ games: [{ info: { gameId: 'e-r1-b1' }, spectators: 7 }, { info: { gameId: 'e-r1-b2' } }] }));
+  assert.equal(store.state.spectators.get('e-r1-b1'), 7);
+  assert.equal(store.state.spectators.get('e-r1-b2'), 0, 'proto3 JSON leaves a zero out');
+  assert.deepEqual(seen, ['spectators', 'spectators']);
+});
+
 test('the epoch of the version held goes back with it; a rolled-back snapshot is shown as such', () => {
   const store = createStore();
   const snapshot = { info: { gameId: 'e-r1-b1', board: 1 }, version: 12, epoch: '1795248000000', plies: [] };

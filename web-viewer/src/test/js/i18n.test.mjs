@@ -129,3 +129,36 @@ test('the relay\'s own alerts are worded from their stream notice, with the ids 
     setLanguage('en');
   }
 });
+
+test('no key is written twice in a catalog (the later one would silently win, as parallel additions may do)', async () => {
+  const { readFileSync } = await import('node:fs');
+  for (const lang of LANGUAGES) {
+    const text = readFileSync(new URL(`../../main/resources/damrelay/viewer/js/i18n/${lang}.js`, import.meta.url), 'utf8');
+    const keys = [...text.matchAll(/^\s*'([^']+)':/gm)].map(m => m[1]);
+    assert.equal(keys.length, Object.keys(CATALOGS[lang]).length + keys.filter((k, i) => keys.indexOf(k) !== i).length, 'read every key');
+    assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), [], `${lang}: written twice`);
+  }
+});
+
+test('the report words each decision from its audit kind, by whom and why', async () => {
+  const { decisionText, scoreState } = await import('../../main/resources/damrelay/viewer/js/report.js');
+  const { setLanguage } = await import('../../main/resources/damrelay/viewer/js/i18n.js');
+  try {
+    setLanguage('nl');
+    assert.equal(decisionText({ kind: 'TAKE_BACK', ply: 31, arbiter: 'chief', reason: 'klok te vroeg' }, {}),
+      'Partij teruggenomen tot na halve zet 31 (arbiter: chief). Reden: klok te vroeg');
+    assert.equal(decisionText({ kind: 'NOTATION_UNDONE', ply: 15, arbiter: 'Kovrizkin' }, {}),
+      'Invoer van halve zet 15 ongedaan gemaakt op het notatieapparaat (noteerder: Kovrizkin)', 'the notator did it, not the arbiter');
+    assert.equal(decisionText({ kind: 'NOTATION_ISSUED', value: 'TIMES_OPTIONAL', arbiter: 'chief' }, {}),
+      'Notatielink uitgegeven (tijden naar keuze) (arbiter: chief)', 'no wire name for the times');
+    assert.equal(decisionText({}, { text: 'RESULT 2-0 by chief' }), 'RESULT 2-0 by chief', 'an entry from before v1.3 keeps its text');
+    setLanguage('en');
+    assert.equal(decisionText({ kind: 'RESULT_ENTERED', value: '2-0', arbiter: 'chief' }, {}), 'Result 2-0 entered (arbiter: chief)');
+  } finally {
+    setLanguage('en');
+  }
+  const game = result => ({ result });
+  assert.deepEqual(scoreState([game('DRAW'), game(undefined), game('WHITE_WINS')]), { finished: 2, total: 3, final: false });
+  assert.deepEqual(scoreState([game('DRAW'), game('BOTH_LOSE')]), { finished: 2, total: 2, final: true });
+  assert.equal(scoreState([]).final, false, 'no games: nothing is final');
+});

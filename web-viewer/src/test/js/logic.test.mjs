@@ -188,6 +188,22 @@ test('a correction seen live is kept with the game and a set position is not a m
   assert.equal(store.state.games.get('e-r1-b2').status.link, 'disconnected');
 });
 
+test('a late joiner reads the corrections from the snapshot, and an info change keeps them', async () => {
+  const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
+  const { applyUpdate, gameOf } = await import('../../main/resources/damrelay/viewer/js/connection.js');
+  const store = createStore();
+  const snapshot = {
+    info: { gameId: 'e-r1-b1', board: 1 }, version: 5,
+    plies: [{ ply: 1, notation: '32-28', fen: 'B:W28,31,33-50:B1-20' }, { ply: 2, notation: '19-23', fen: 'W:W28,31,33-50:B1-18,20,23' }],
+    correctionNotes: [{ correction: { kind: 'REPLACE_MOVE', ply: 2, notation: '19-23', reason: 'the board showed 18-23', arbiter: 'chief' }, relayTimeMs: '1700000000000' }],
+  };
+  store.putGame(gameOf(snapshot), 5);
+  const g = store.state.games.get('e-r1-b1');
+  assert.deepEqual(g.corrections, [{ kind: 'REPLACE_MOVE', ply: 2, reason: 'the board showed 18-23', arbiter: 'chief', notation: '19-23', at: 1700000000000 }]);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 6, info: { gameId: 'e-r1-b1', board: 1, white: { name: 'A' } } });
+  assert.equal(store.state.games.get('e-r1-b1').corrections.length, 1, 'a pairing edit keeps the record');
+});
+
 test('the move list shows the mover\'s remaining time after each move', async () => {
   const { moverTime } = await import('../../main/resources/damrelay/viewer/js/game.js');
   assert.equal(moverTime({ ply: 1, clock: { white: 5_390_000, black: 5_400_000 } }), 5_390_000);

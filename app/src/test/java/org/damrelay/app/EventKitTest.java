@@ -50,6 +50,8 @@ class EventKitTest {
             assertTrue(config.contains(Tokens.sha256Hex(secret)), "the config holds each token's digest");
         }
 
+        // as an organiser trying it on one laptop would: this machine only (tests stay on loopback)
+        Files.writeString(dir.resolve("relay.yaml"), config.replace("listen: {host: 0.0.0.0", "listen: {host: 127.0.0.1"));
         try (RelayProcess relay = RelayProcess.start(dir.resolve("relay.yaml"), 0)) {
             // the event's id comes from the folder's name; hall-b reads boards 3 and 4
             TestDriver driver = new TestDriver("hall-b", secrets.get("driver hall-b"), "club-cup-2026").connect(relay.port());

@@ -88,8 +88,9 @@ public final class FischerClock {
         }
         l = Math.max(0, l);
         r = Math.max(0, r);
-        // the lever is a rocker: high on the side whose clock runs (the presser pushed his side down)
-        boolean leverHighRight = rightRunning != null && rightRunning;
+        // the lever is a rocker: high on the side whose clock runs (the presser pushed his side down);
+        // set before the start, it stands high on white's side, whose clock the start sets going
+        boolean leverHighRight = rightRunning != null ? rightRunning : whiteOnRight;
         return new ClockReading(Duration.ofSeconds(l / 1000), Duration.ofSeconds(r / 1000), l == 0, r == 0,
                 rightRunning != null, leverHighRight, true);
     }

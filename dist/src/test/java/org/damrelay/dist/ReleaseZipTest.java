@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
@@ -97,6 +98,10 @@ class ReleaseZipTest {
             p.toHandle().destroy(); // SIGTERM, as Ctrl-C: the demo stops and removes its folder
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the demo stops");
             await().atMost(Duration.ofSeconds(5)).until(() -> out.stream().anyMatch(l -> l.startsWith("damrelay demo: stopped")));
+            try (var left = Files.list(tmp.resolve("java-tmp"))) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("damrelay-demo")).toList(),
+                        "the demo removed its working folder");
+            }
         } finally {
             p.destroyForcibly();
         }
@@ -104,8 +109,12 @@ class ReleaseZipTest {
 
     @Test
     void theRelayStartsOnTheSampleEventAndSaysWhereToLook() throws Exception {
+        // the sample as shipped, on this machine only (tests stay on loopback)
+        Path sample = Files.createDirectories(tmp.resolve("sample"));
+        Files.copy(home.resolve("deploy/sample-event/pairings.csv"), sample.resolve("pairings.csv"));
+        Files.writeString(sample.resolve("relay.yaml"), loopbackOnly(home.resolve("deploy/sample-event/relay.yaml")));
         List<String> out = new CopyOnWriteArrayList<>();
-        Process p = launch(out, "relay", "--config", home.resolve("deploy/sample-event/relay.yaml").toString(),
+        Process p = launch(out, "relay", "--config", sample.resolve("relay.yaml").toString(),
                 "--port", "0", "--data", tmp.resolve("sample-data").toString());
         try {
             await().atMost(Duration.ofSeconds(60)).until(() -> out.stream().anyMatch(l -> l.contains("event sample")) || !p.isAlive());
@@ -115,8 +124,50 @@ class ReleaseZipTest {
         }
     }
 
-    /** The sh launcher with only JAVA_HOME set (no Maven on a minimal PATH), output collected by line. */
+    @Test
+    void anEventMadeWithTheKitRunsTheRelayAndTheDriverIsWelcomedWithItsToken() throws Exception {
+        Path event = tmp.resolve("club");
+        List<String> made = new CopyOnWriteArrayList<>();
+        Process kit = launch(made, "event", "new", event.toString(), "--name", "Club", "--boards", "2");
+        assertTrue(kit.waitFor(60, TimeUnit.SECONDS) && kit.exitValue() == 0, String.join("\n", made));
+        String token = Files.readAllLines(event.resolve("tokens.txt")).stream().filter(l -> l.startsWith("driver hall-a "))
+                .findFirst().orElseThrow().split(" ")[2];
+        Files.writeString(event.resolve("relay.yaml"), loopbackOnly(event.resolve("relay.yaml")));
+
+        List<String> relayOut = new CopyOnWriteArrayList<>(), driverOut = new CopyOnWriteArrayList<>();
+        Process relay = launch(relayOut, "relay", "--config", event.resolve("relay.yaml").toString(), "--port", "0");
+        Process driver = null;
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> relayOut.stream().anyMatch(l -> l.startsWith("damrelay relay listening on port "))
+                    || !relay.isAlive());
+            String port = relayOut.stream().filter(l -> l.startsWith("damrelay relay listening on port ")).findFirst()
+                    .orElseThrow(() -> new AssertionError(String.join("\n", relayOut))).replaceAll("\\D+", "");
+            // the token from tokens.txt through the environment, as the hall's README says; the board's cable is not in yet
+            driver = launch(driverOut, Map.of("DAMRELAY_DRIVER_TOKEN", token), "driver", "--relay", "ws://127.0.0.1:" + port + "/ingest",
+                    "--event", "club", "--driver-id", "hall-a", "--port", tmp.resolve("no-board-yet") + "=1",
+                    "--outbox", tmp.resolve("outbox").toString(), "--captures", tmp.resolve("captures").toString());
+            Process d = driver;
+            await().atMost(Duration.ofSeconds(60)).until(() -> driverOut.stream().anyMatch(l -> l.contains("feeds game club-r1-b1")) || !d.isAlive());
+            assertTrue(driverOut.stream().anyMatch(l -> l.contains("welcomed driver hall-a")), String.join("\n", driverOut));
+        } finally {
+            if (driver != null) driver.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            relay.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A relay config listening on loopback instead of every interface. */
+    private static String loopbackOnly(Path config) throws Exception {
+        String text = Files.readString(config);
+        assertTrue(text.contains("listen: {host: 0.0.0.0"), text);
+        return text.replace("listen: {host: 0.0.0.0", "listen: {host: 127.0.0.1");
+    }
+
     private static Process launch(List<String> out, String... args) throws Exception {
+        return launch(out, Map.of(), args);
+    }
+
+    /** The sh launcher with only JAVA_HOME set (no Maven on a minimal PATH), output collected by line. */
+    private static Process launch(List<String> out, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("/bin/sh", home.resolve("damrelay").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(Files.createDirectories(tmp.resolve("cwd")).toFile()).redirectErrorStream(true);
@@ -124,6 +175,7 @@ class ReleaseZipTest {
         pb.environment().put("PATH", "/usr/bin:/bin");
         // the demo's temporary folder inside the test's
         pb.environment().put("DAMRELAY_JAVA_OPTS", "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("java-tmp")) + " -Xmx256m");
+        pb.environment().putAll(env);
         Process p = pb.start();
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

@@ -177,7 +177,7 @@ public final class RelayCore implements AutoCloseable {
         }));
         appended.synced().whenComplete((pos, err) -> executor.execute(() -> {
             if (err != null) {
-                if (!failed) log.error("journal append failed: the relay no longer acknowledges anything", err);
+                if (!failed) log.error("journal append failed: the relay no longer acknowledges anything ({})", err.toString());
                 failed = true;
                 return;
             }

@@ -201,7 +201,15 @@ public final class RelayServer implements AutoCloseable {
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));
                         }
                     });
-            Channel ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
+            Channel ch;
+            try {
+                ch = b.bind(config.listen().host(), config.listen().port()).sync().channel();
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                // Netty rethrows the socket's own (checked) error here: name the address, not the data directory
+                throw new CannotListen(config.listen().host() + ":" + config.listen().port() + ": " + e.getMessage(), e);
+            }
             RelayServer server = new RelayServer(w, boss, workers, ch, webSockets);
             if (cc.role() == ClusterConfig.Role.EDGE) {
                 log.info("edge relay listening on {}:{} ({}), fed by {} and origin {}", config.listen().host(), server.port,
@@ -211,12 +219,19 @@ public final class RelayServer implements AutoCloseable {
                         config.listen().host(), server.port, epoll ? "epoll" : "nio", Path.of(config.dataDir()));
             }
             return server;
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (IOException | RuntimeException | InterruptedException e) {
             boss.shutdownGracefully();
             workers.shutdownGracefully();
             closeQuietly(cluster);
             core.close();
             throw e;
+        }
+    }
+
+    /** The listen address cannot be bound (in use, not this machine's, no permission). */
+    public static final class CannotListen extends IOException {
+        CannotListen(String message, Throwable cause) {
+            super("cannot listen on " + message, cause);
         }
     }
 

@@ -103,7 +103,12 @@ function player(p) {
 /** A ply with no notation is a position the arbiter set: shown as such, not as a move. */
 const SET_POSITION = t('game.setPosition');
 
-function gameOf(snapshot, delayMs = 0) {
+/** A correction as spectators read it, live or from a snapshot's record; `base` = the ply before white's first move. */
+function correctionNote(c, relayTimeMs, base) {
+  return { kind: c.kind, ply: Math.max(base, c.ply ?? 0), reason: c.reason ?? '', arbiter: c.arbiter ?? '', notation: c.notation ?? '', at: Number(relayTimeMs) || null };
+}
+
+export function gameOf(snapshot, delayMs = 0) {
   const info = snapshot.info ?? {};
   // Plies count from white's first move (arbiter-events.md): one more when the game starts with
   // black to move. The relay numbers them the same way; the index is used in case a ply lacks it.
@@ -112,7 +117,8 @@ function gameOf(snapshot, delayMs = 0) {
     id: info.gameId, board: info.board ?? null, eventId: info.eventId, round: info.round ?? null,
     match: info.match ?? '', variant: info.variant ?? '', timeControl: info.timeControl ?? '', white: player(info.white), black: player(info.black),
     startFen: info.startFen || undefined,
-    notation: info.notation ?? null, notator: info.notator ?? '',
+    notation: info.notation ?? null, notator: info.notator ?? '', sensorBoard: !!info.sensorBoard,
+    switchedFrom: info.switchedFromDriver ? `${info.switchedFromDriver}/${info.switchedFromBoard ?? ''}` : '',
     moves: (snapshot.plies ?? []).map((p, i) => ({
       ply: i + 1 + offset, notation: p.notation || SET_POSITION, fen: p.fen,
       clock: clockOf(p.clock), irregular: !!p.irregular && !!p.notation, set: !p.notation,
@@ -120,6 +126,8 @@ function gameOf(snapshot, delayMs = 0) {
     result: RESULT_TEXT[snapshot.result] ?? null,
     clock: clockOf(snapshot.clock, delayMs),
     ...(snapshot.plies ? { status: { draws: snapshot.draws ?? [] } } : {}),
+    // the corrections are part of the record: a late joiner sees the notes a live spectator saw
+    ...(snapshot.correctionNotes ? { corrections: snapshot.correctionNotes.map(n => correctionNote(n.correction ?? {}, n.relayTimeMs, offset)) } : {}),
   };
 }
 
@@ -186,7 +194,7 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   // that follows the error brings the game's snapshot.
   if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
     store.state.versions.delete(id);
-    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`);
+    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`); // i18n: not shown (a log line)
   }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
@@ -212,9 +220,9 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   } else if (u.correction) {
     const c = u.correction;
     // plies are numbered as in arbiter-events.md on both sides; ply 0 (or 1 with black to move first) = the start
-    const kept = Math.max(base, c.ply ?? 0);
     // spectators see a correction as such, with the arbiter's reason: never a silent rewrite
-    const note = { kind: c.kind, ply: kept, reason: c.reason ?? '', arbiter: c.arbiter ?? '', notation: c.notation ?? '', at: Number(u.relayTimeMs) || null };
+    const note = correctionNote(c, u.relayTimeMs, base);
+    const kept = note.ply;
     if (c.kind === 'TAKE_BACK') store.correct(id, kept + 1, [], v, null, note);
     else if (c.kind === 'REPLACE_MOVE') store.correct(id, kept, [{ ply: kept, notation: c.notation || '?', fen: c.fen, clock: null, corrected: true }], v, null, note);
     else if (c.kind === 'SET_POSITION') store.correct(id, kept + 1, [{ ply: kept + 1, notation: SET_POSITION, fen: c.fen, clock: null, corrected: true, set: true }], v, null, note);
@@ -311,10 +319,17 @@ export function connectSpectator({ store, base, subscription, WebSocketImpl = gl
         const delaySeconds = m.subscribed.delaySeconds ?? 0;
         if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
         store.delay(delaySeconds);
+        // counted with this page's own subscription: right from the first second
+        if (m.subscribed.spectators) store.spectators(m.subscribed.spectators);
       }
       else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}`, ...notFound(m.error.code) });
     },
   });
+}
+
+/** The spectator counts of the event's JSON (`/api/events/E`), by game id. */
+export function spectatorCounts(event) {
+  return Object.fromEntries((event?.games ?? []).filter(s => s.info?.gameId).map(s => [s.info.gameId, s.spectators ?? 0]));
 }
 
 /** An unknown event, round or game is an answer, not a connection problem: the page says so. */

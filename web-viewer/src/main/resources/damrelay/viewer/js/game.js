@@ -4,7 +4,7 @@ import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { moveRows, plyLabel } from './notation.js';
 import { remaining, formatClock } from './clock.js';
-import { connectSpectator, relayBase, RESULT_TEXT } from './connection.js';
+import { connectSpectator, relayBase, RESULT_TEXT, spectatorCounts } from './connection.js';
 import { notationBadge } from './notated.js';
 import { t } from './i18n.js';
 import { articleText, irregularStandsArticle } from './alert-text.js';
@@ -69,7 +69,7 @@ export function tabTitle(g) {
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
 export function correctionText(c) {
-  const kind = ['TAKE_BACK', 'REPLACE_MOVE'].includes(c.kind) ? c.kind : 'SET_POSITION';
+  const kind = ['TAKE_BACK', 'REPLACE_MOVE', 'CHOOSE_PATH'].includes(c.kind) ? c.kind : 'SET_POSITION';
   const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
   const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, notation: c.notation });
   return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
@@ -257,9 +257,13 @@ export function startGamePage() {
         gameTitle(s.info.board, s.info.white?.name ?? '?', s.info.black?.name ?? '?'))));
       el.chooser.hidden = games.length < 2;
       renderRoundBoards(el.roundBoards, games, gameId);
-      el.watching.textContent = watching(games.find(s => s.info.gameId === gameId));
+      store.spectators(spectatorCounts(ev));
     });
   }
+  // the count the subscription's answer or the last poll gave, whichever came last
+  store.subscribe((state, what) => {
+    if (what.kind === 'spectators' && state.spectators.has(gameId)) el.watching.textContent = watching({ spectators: state.spectators.get(gameId) });
+  });
   render();
   setInterval(tick, 200);
   if (!gameId) return;

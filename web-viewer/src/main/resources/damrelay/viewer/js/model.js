@@ -24,6 +24,7 @@ export function createStore() {
     delaySeconds: 0,
     pendingStatus: new Map(), // board status learned before the game's snapshot arrived
     blocked: new Map(), // game id -> the block its board waits on (arbiter stream only)
+    spectators: new Map(), // game id -> connections following it, the latest the relay told
     relayAlerts: new Map(), // type -> a problem of the relay itself while it lasts (arbiter stream only)
   };
   const listeners = new Set();
@@ -71,7 +72,8 @@ export function createStore() {
         n.status = { ...n.status, ...state.pendingStatus.get(n.id) };
         state.pendingStatus.delete(n.id);
       }
-      n.corrections = old?.corrections ?? [];
+      // a snapshot carries the game's corrections (its record); an info change keeps those held
+      n.corrections = g.corrections ?? old?.corrections ?? [];
       state.games.set(n.id, n);
       setVersion(n.id, version);
       emit({ kind: 'game', gameId: n.id });
@@ -172,6 +174,12 @@ export function createStore() {
     delay(seconds) {
       state.delaySeconds = seconds;
       emit({ kind: 'delay' });
+    },
+
+    /** Spectator counts per game, from the subscription's answer or the event's JSON, whichever came last. */
+    spectators(counts) {
+      for (const [id, n] of Object.entries(counts)) state.spectators.set(id, Number(n) || 0);
+      emit({ kind: 'spectators' });
     },
   };
 }

@@ -46,10 +46,27 @@ export function mountNotationLinks(container, store, arbiter, base) {
       g.notation === 'NOTATED'
         ? h('button', { type: 'button', class: 'notation-revoke', onclick: () => act(t('links.revokeWhat', { board: g.board }), g.id, arbiter.notation(g.id, 'REVOKE')) }, t('links.revoke'))
         : null,
+      g.switchedFrom
+        ? h('button', { type: 'button', class: 'notation-switch-back',
+          onclick: () => act(t('links.switchBackWhat', { board: g.board }), g.id, arbiter.notation(g.id, 'SWITCH_TO_SENSOR')) }, t('links.switchBack'))
+        : null,
       credential ? h('div', { class: 'notation-credential' },
         qr(credential.qrSvg), h('p', {}, h('code', { class: 'notation-link' }, credential.link))) : null);
   };
-  const render = () => list.replaceChildren(...gamesByBoard(store.state).map(row));
+  // a sensor board that fails mid-game: its game goes on from where it stands on a phone (the answer is its link)
+  const switchRow = g => h('li', { dataset: { game: g.id } },
+    h('strong', {}, t('common.board', { board: g.board ?? '?' })), ` ${g.white.name} – ${g.black.name} `,
+    h('button', { type: 'button', class: 'notation-switch',
+      onclick: () => act(t('links.switchWhat', { board: g.board }), g.id, arbiter.notation(g.id, 'SWITCH_TO_NOTATION', { times: times.value, baseUrl: base.http })) },
+    t('links.switch')));
+  const sensorList = h('ul', { class: 'notation-sensor-boards' });
+  container.append(h('details', { class: 'notation-failed' }, h('summary', {}, t('links.sensorFailed')), sensorList));
+  // links and QR codes only for boards without sensors (the relay refuses the others a link)
+  const render = () => {
+    const games = gamesByBoard(store.state);
+    list.replaceChildren(...games.filter(g => !g.sensorBoard).map(row));
+    sensorList.replaceChildren(...games.filter(g => g.sensorBoard && !g.result).map(switchRow));
+  };
   store.subscribe((_, what) => { if (what.kind === 'game') render(); });
   render();
 }

@@ -3,7 +3,7 @@ import { createStore, gamesByBoard, fenAt, lastPly, moveAt, highlightAt, matchSc
 import { parseFen } from './fen.js';
 import { renderBoard } from './board.js';
 import { remaining, formatClock } from './clock.js';
-import { connectSpectator, relayBase } from './connection.js';
+import { connectSpectator, relayBase, spectatorCounts } from './connection.js';
 import { notationBadge } from './notated.js';
 import { t } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, roundTabs, watching } from './ui.js';
@@ -48,7 +48,7 @@ function card(g, state, arbiter) {
         alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': t('overview.openAlerts', { n: alerts.length }) }, `⚠ ${alerts.length}`) : null,
         notationBadge(g),
         h('span', { class: 'result', 'aria-label': t('common.result') }, g.result ?? ''),
-        state.event ? h('span', { class: 'watching' }, watching(state.event.games?.find(s => s.info?.gameId === g.id))) : null),
+        state.spectators.has(g.id) ? h('span', { class: 'watching' }, watching({ spectators: state.spectators.get(g.id) })) : null),
       board),
     player(g.white, 'white'),
     player(g.black, 'black'),
@@ -164,6 +164,7 @@ export function startOverviewPage() {
   pollEvent(base, subscription.eventId, ev => {
     store.state.event = ev;
     store.round({ event: ev.name || subscription.eventId });
+    store.spectators(spectatorCounts(ev));
   });
   window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };
 }

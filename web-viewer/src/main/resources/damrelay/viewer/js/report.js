@@ -10,6 +10,7 @@ import { t, language, setLanguage, translatePage, languageSwitch, formatTime, fo
 import { alertWords, titleWithArticle } from './alert-text.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
+const DEVICE_KINDS = new Set(['NOTATOR_NAMED', 'NOTATION_UNDONE', 'NOTATION_STOPPED']);
 const POINTS = { WHITE_WINS: [2, 0], DRAW: [1, 1], BLACK_WINS: [0, 2], BOTH_LOSE: [0, 0] };
 
 /** The result of a report line: its enum, or (a relay before v1.3) the token at the end of its text. */
@@ -51,12 +52,14 @@ export function decisionText(d, line) {
     ply: d.ply ?? 0, move: Math.ceil(Number(d.ply ?? 0) / 2), value: d.value ?? '', seq: d.seq ?? '',
     times: t(`notate.times.${d.value || 'TIMES_OPTIONAL'}`), failure: d.failure ? t('report.afterFailure') : '',
   });
-  const by = kind === 'NOTATOR_NAMED' || !d.arbiter ? what : t('report.decisionBy', { what, arbiter: d.arbiter });
+  // the notation device's own steps are the notator's, not the arbiter's
+  const by = kind === 'NOTATOR_NAMED' || !d.arbiter ? what
+    : t(DEVICE_KINDS.has(kind) ? 'report.decisionByNotator' : 'report.decisionBy', { what, arbiter: d.arbiter });
   return d.reason ? t('report.decisionReason', { what: by, reason: d.reason }) : by;
 }
 
 function particular(l, variants) {
-  if (l.kind === 'DECISION') return { what: t('report.kind.DECISION'), text: decisionText(l.decision, l), details: l.decision?.seq ? t('alert.details.seq', { seq: l.decision.seq }) : '' };
+  if (l.kind === 'DECISION') return { what: t(DEVICE_KINDS.has(l.decision?.kind) ? 'report.kind.NOTATION' : 'report.kind.DECISION'), text: decisionText(l.decision, l), details: l.decision?.seq ? t('alert.details.seq', { seq: l.decision.seq }) : '' };
   if (l.event?.type) {
     const words = alertWords(l.event, { variant: variants.get(l.gameId) });
     return { what: t('report.kind.IRREGULARITY'), text: `${titleWithArticle(words)}. ${words.text}`, details: words.details };

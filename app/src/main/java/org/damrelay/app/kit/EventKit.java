@@ -105,10 +105,10 @@ public final class EventKit {
                 .append("listen: {host: 0.0.0.0, port: 8080}   # 0.0.0.0: phones and spectators on the hall's network may connect\n")
                 .append("dataDir: data                         # the journal: every move, kept across restarts (back it up after the round)\n")
                 .append("events:\n")
-                .append("  - id: ").append(s.id()).append("                         # in every address and game id; [a-z0-9_-]\n")
+                .append(commented("  - id: " + s.id(), "in every address and game id; [a-z0-9_-]"))
                 .append("    name: ").append(yamlString(s.name())).append('\n')
-                .append("    site: ").append(yamlString(s.site())).append("   # the PDN's Site tag\n")
-                .append("    language: nl                      # the match report's language: nl or en (each reader's pages follow their browser)\n")
+                .append(commented("    site: " + yamlString(s.site()), "the PDN's Site tag"))
+                .append(commented("    language: nl", "the match report's language: nl or en (each reader's pages follow their browser)"))
                 .append("    # SHA-256 of each token (the secrets are in tokens.txt, not here). A new one:\n")
                 .append("    #   damrelay relay --hash-token FILE   (FILE's first line is the secret)\n")
                 .append("    # Revoke one by adding `revoked: true`; the running relay picks it up.\n")
@@ -184,6 +184,11 @@ public final class EventKit {
                 Viewer: `http://RELAY:8080/?event=%3$s&round=1`; arbiter console: `http://RELAY:8080/arbiter.html?event=%3$s&round=1`
                 (token `chief` from tokens.txt). The day itself, step by step: docs/hall.md.
                 """.formatted(s.name(), s.driverNames().get(0), s.id());
+    }
+
+    /** A line with its comment in the file's comment column. */
+    private static String commented(String yaml, String comment) {
+        return String.format("%-38s# %s", yaml, comment) + "\n";
     }
 
     /** A YAML scalar in double quotes (names may hold ':' or '#'). */

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * game must end exact: the relay's PDN equals the game the board played.
  *
  * <pre>mvn -B -o -pl app -am verify -Dtest=HallSoakTest -Dsurefire.failIfNoSpecifiedTests=false -Dhall.soak=true
- *     [-Dhall.soak.seed=1] [-Dhall.soak.minutes=10] [-Dhall.soak.speed=4]</pre>
+ *     [-Dhall.soak.seed=1] [-Dhall.soak.minutes=10] [-Dhall.soak.speed=3]</pre>
  */
 @EnabledIfSystemProperty(named = "hall.soak", matches = "true")
 class HallSoakTest {
@@ -44,9 +44,9 @@ class HallSoakTest {
     void eightBoardsRandomRestartsAndJoinsEveryGameEndsExact() throws Exception {
         long seed = Long.getLong("hall.soak.seed", 1);
         int minutes = Integer.getInteger("hall.soak.minutes", 10);
-        double speed = Double.parseDouble(System.getProperty("hall.soak.speed", "4"));
+        double speed = Double.parseDouble(System.getProperty("hall.soak.speed", "3"));
         Random random = new Random(seed);
-        Path corpus = SharedTree.corpus().resolve("nk2003-amsterdam.pdn");
+        Path corpus = SharedTree.corpus().resolve("nk2003-amsterdam.pdn").toAbsolutePath(); // the emulators run in the hall folder
         List<PdnGame> games = PdnReader.read(corpus);
         int first = 1 + random.nextInt(Math.max(1, games.size() - 8));
         List<String> sources = new ArrayList<>(List.of("b1", "b2", "b3", "b4", "bus-101", "bus-102", "bus-103", "bus-104"));
@@ -90,21 +90,34 @@ class HallSoakTest {
             }
             List<String> wrong = new ArrayList<>();
             for (int b = 1; b <= 8; b++) {
-                PdnGame g = hall.pdn(b);
+                PdnGame g;
+                try {
+                    g = hall.pdn(b);
+                } catch (RuntimeException unreadable) {
+                    wrong.add("board " + b + " (" + sources.get(b - 1) + "): " + unreadable.getMessage() + "\n" + hall.pdnText(b));
+                    continue;
+                }
                 if (!g.plies().equals(truth.get(b - 1).plies())) {
                     wrong.add("board " + b + " (" + sources.get(b - 1) + "): " + g.plies().size() + " plies of " + truth.get(b - 1).plies().size()
                             + "\n" + hall.pdnText(b));
                 }
             }
             String summary = "hall soak seed " + seed + ", " + minutes + " min at speed " + speed + ": " + restarts + " restarts ("
-                    + joins + " over a wiped outbox), " + picks + " paths picked by the arbiter, " + (8 - wrong.size()) + "/8 games exact";
+                    + joins + " over a wiped outbox), " + picks + " joins naming several paths (the arbiter picked the played one), " + (8 - wrong.size()) + "/8 games exact";
             System.out.println(summary);
             assertTrue(wrong.isEmpty(), summary + "; " + hall.logs() + "\n" + String.join("\n", wrong));
         }
     }
 
-    private static boolean allDone(Hall hall, List<PdnGame> truth) throws Exception {
-        for (int b = 1; b <= 8; b++) if (hall.pdn(b).plies().size() < truth.get(b - 1).plies().size()) return false;
+    /** Every board's record has its game's length (a record that no longer reads as PDN, with a position set mid-game, is not). */
+    private static boolean allDone(Hall hall, List<PdnGame> truth) {
+        for (int b = 1; b <= 8; b++) {
+            try {
+                if (hall.pdn(b).plies().size() < truth.get(b - 1).plies().size()) return false;
+            } catch (Exception notYet) {
+                return false;
+            }
+        }
         return true;
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.proto.Alert;
+import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
@@ -65,6 +66,22 @@ final class HallRelay implements AutoCloseable {
 
     GameSnapshot snapshot(String gameId) throws Exception {
         return TestRelay.snapshot(relay.server(), gameId);
+    }
+
+    /** The plies the relay holds of a game, for an await condition. */
+    int plies(String gameId) {
+        try {
+            return snapshot(gameId).getPliesCount();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The alerts of the given types, one readable line each ("game TYPE: text"). */
+    List<String> alertLines(EventType... types) throws Exception {
+        List<EventType> wanted = List.of(types);
+        return alerts().stream().filter(a -> wanted.contains(a.getEvent().getType()))
+                .map(a -> a.getGameId() + " " + a.getEvent().getType() + ": " + a.getEvent().getText()).toList();
     }
 
     @Override

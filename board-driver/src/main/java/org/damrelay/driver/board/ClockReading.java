@@ -20,14 +20,16 @@ import java.time.Duration;
  * @param clockPresent   false when the board reports no clock connected
  * @param rightTurn      the clock's own turn bits (status bits 3/4): true for the right player's turn,
  *                       false for the left's, null where the clock does not send them (or sends both)
+ * @param polled         read from a bus board's change log at the next poll, seconds after the press
+ *                       (a time tag): its capture time is not the moment of the press
  */
 public record ClockReading(Duration left, Duration right, boolean leftFlag, boolean rightFlag,
-                           boolean running, boolean rightLeverHigh, boolean clockPresent, Boolean rightTurn) {
+                           boolean running, boolean rightLeverHigh, boolean clockPresent, Boolean rightTurn, boolean polled) {
 
-    /** A reading without turn bits (most clocks, the bus's time tags). */
+    /** A reading as the clock sends it, at the moment it changes, without turn bits. */
     public ClockReading(Duration left, Duration right, boolean leftFlag, boolean rightFlag,
                         boolean running, boolean rightLeverHigh, boolean clockPresent) {
-        this(left, right, leftFlag, rightFlag, running, rightLeverHigh, clockPresent, null);
+        this(left, right, leftFlag, rightFlag, running, rightLeverHigh, clockPresent, null, false);
     }
 
     /** The side whose clock runs (or would run, while the clock is stopped): the side the lever is high on. */

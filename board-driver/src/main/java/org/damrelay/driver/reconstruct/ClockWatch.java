@@ -145,7 +145,8 @@ final class ClockWatch {
         boolean rightPressed = !c.rightRunning();
         if (pressed) {
             lastPressAt = t;
-            if (control != null && !mismatchReported) {
+            // a bus board's press is read at the next poll: the time the move used is not known well enough
+            if (control != null && !mismatchReported && !c.polled()) {
                 Color presser = colorOf(rightPressed);
                 int move = presser == null ? 1 : (presser == Color.WHITE ? whiteMoves : blackMoves);
                 mismatch = checkIncrement(rightPressed, t, c, Math.max(1, move));
@@ -245,12 +246,27 @@ final class ClockWatch {
         }
         boolean whiteRightFits = fitsKnown(c.right(), known.white(), slack) && fitsKnown(c.left(), known.black(), slack);
         boolean whiteLeftFits = fitsKnown(c.left(), known.white(), slack) && fitsKnown(c.right(), known.black(), slack);
+        if (whiteOnRight == null) whiteOnRight = sideByStoppedTime(c);
         if (whiteOnRight == null && whiteRightFits != whiteLeftFits) whiteOnRight = whiteRightFits;
         boolean fits = whiteOnRight == null ? whiteRightFits || whiteLeftFits : whiteOnRight ? whiteRightFits : whiteLeftFits;
         if (fits || control == null) return null;
         mismatchReported = true;
         return "the clock shows " + fmt(c.left()) + " / " + fmt(c.right()) + " (left / right), more than the game had when it was last"
                 + " recorded (white " + fmt(known.white()) + ", black " + fmt(known.black()) + ") and its increments can explain";
+    }
+
+    /**
+     * A stopped clock keeps the time it had: the side not running that shows exactly one colour's
+     * recorded time (to the reading's whole second) is that colour's, when no move was made since.
+     * Null when that does not tell.
+     */
+    private Boolean sideByStoppedTime(ClockReading c) {
+        if (!c.running()) return null;
+        boolean stoppedRight = !c.rightRunning();
+        long stopped = (stoppedRight ? c.right() : c.left()).toMillis();
+        boolean white = Math.abs(stopped - known.white().toMillis()) < 1000, black = Math.abs(stopped - known.black().toMillis()) < 1000;
+        if (white == black) return null;
+        return white == stoppedRight;
     }
 
     private long maxNext() {

@@ -1,5 +1,6 @@
 package org.damrelay.driver.reconstruct;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,20 +12,33 @@ import org.damrelay.draughts.rules.Position;
 /**
  * What happened on the squares since the last committed move, for the information events that
  * depend on how a move was made rather than on its result: touch-move, accidental displacement,
- * and the order in which captured pieces came off.
+ * and the order in which captured pieces came off; and, for the judgement, the boards shown and
+ * the clock presses since then (an irregular move and its reply are read from them).
  */
 final class MoveTrace {
     /** Reports in one scan come in field order, not in the order the hand acted. */
-    private static final long SCAN_MS = 250;
+    static final long SCAN_MS = 250;
+    /** Boards kept: enough for a slow multi-capture and a reply, bounded against a fidgeting hand. */
+    private static final int BOARDS_KEPT = 48;
+
+    /** A board the sensors showed from capture time {@code from} on. */
+    record Shown(long from, Occupancy board) {}
+
+    /** A clock press at {@code t} by {@code by} (null: not known). */
+    record Press(long t, Color by) {}
 
     private final long minMs;
     private final Map<Integer, Long> deviatedSince = new HashMap<>();
     private final Map<Integer, Long> emptiedAt = new HashMap<>();
     private final Map<Integer, Long> filledAt = new HashMap<>();
+    /** When a piece of a colour was last put on a square: key square * 2 + (black ? 1 : 0). */
+    private final Map<Integer, Long> filledWith = new HashMap<>();
     private long touched;
     private long displaced;
     private boolean pressedIncomplete;
     private long firstChange = -1;
+    private final List<Shown> boards = new ArrayList<>();
+    private final List<Press> presses = new ArrayList<>();
 
     MoveTrace(long minMs) {
         this.minMs = minMs;
@@ -34,10 +48,40 @@ final class MoveTrace {
         deviatedSince.clear();
         emptiedAt.clear();
         filledAt.clear();
+        filledWith.clear();
         touched = 0;
         displaced = 0;
         pressedIncomplete = false;
         firstChange = -1;
+        boards.clear();
+        presses.clear();
+    }
+
+    /** The board as it stands now, after a report at {@code t}: kept when it differs from the last one. */
+    void board(long t, Occupancy now) {
+        if (!boards.isEmpty() && boards.get(boards.size() - 1).board().equals(now)) return;
+        if (boards.size() == BOARDS_KEPT) boards.remove(0);
+        boards.add(new Shown(t, now));
+    }
+
+    /** The boards shown since the last committed move, oldest first. */
+    List<Shown> boards() {
+        return List.copyOf(boards);
+    }
+
+    void press(long t, Color by) {
+        presses.add(new Press(t, by));
+    }
+
+    /** The presses since the last committed move, oldest first. */
+    List<Press> presses() {
+        return List.copyOf(presses);
+    }
+
+    /** When a piece of colour {@code c} was last put on the square since the last committed move, or -1. */
+    long landed(int square, Color c) {
+        Long t = filledWith.get(square * 2 + (c == Color.BLACK ? 1 : 0));
+        return t == null ? -1 : t;
     }
 
     /** When the board first changed since the last committed move ({@code fallback} when it has not). */
@@ -50,7 +94,11 @@ final class MoveTrace {
         Piece expected = p.pieceAt(square);
         Color ec = expected == null ? null : expected.color();
         if (firstChange < 0) firstChange = t;
-        if (now == null) emptiedAt.put(square, t); else filledAt.put(square, t);
+        if (now == null) emptiedAt.put(square, t);
+        else {
+            filledAt.put(square, t);
+            filledWith.put(square * 2 + (now == Color.BLACK ? 1 : 0), t);
+        }
         if (now == ec) {
             Long since = deviatedSince.remove(square);
             if (since != null && t - since >= minMs) {

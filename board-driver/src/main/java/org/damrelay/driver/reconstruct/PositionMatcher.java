@@ -1,6 +1,7 @@
 package org.damrelay.driver.reconstruct;
 
 import java.util.List;
+import java.util.function.BiPredicate;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
@@ -16,6 +17,11 @@ final class PositionMatcher {
     private PositionMatcher() {}
 
     static Candidate find(GameLine game, Occupancy seen, boolean deep, boolean withRetract) {
+        return find(game, seen, deep, withRetract, (m, r) -> true);
+    }
+
+    /** @param inOrder whether the board's history allows the move {@code m} to have come before the reply {@code r} */
+    static Candidate find(GameLine game, Occupancy seen, boolean deep, boolean withRetract, BiPredicate<Move, Move> inOrder) {
         Position p = game.position();
         for (Move m : game.legalMoves()) {
             if (seen.matches(p.apply(m))) return new Candidate.Play(List.of(m));
@@ -44,7 +50,7 @@ final class PositionMatcher {
                 // The first ply's mover must already stand as seen, apart from pieces the reply takes.
                 if ((seen.pieces(p.sideToMove()) & ~q.pieces(p.sideToMove())) != 0) continue;
                 for (Move r : game.legalMovesAfter(m)) {
-                    if (seen.matches(q.apply(r))) return new Candidate.Play(List.of(m, r));
+                    if (seen.matches(q.apply(r)) && inOrder.test(m, r)) return new Candidate.Play(List.of(m, r));
                 }
             }
         }

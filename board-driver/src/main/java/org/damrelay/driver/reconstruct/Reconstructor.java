@@ -90,8 +90,16 @@ public final class Reconstructor implements BoardObserver {
         /** The clock was pressed since the last committed move. */
         boolean pressedSinceMove;
         boolean incompleteReported;
+        /**
+         * INCOMPLETE_MOVE for a press with the move unfinished, raised when the move is committed and only
+         * if the board changed after the press: with nothing changed, the press ended the move as it stood.
+         */
+        ArbiterEvent incomplete;
+        long incompleteAt;
         /** CLOCK_NOT_PRESSED was raised and no press came since. */
         boolean notPressedRaised;
+        /** A press came for a move not yet committed: {@link #notPressedRaised} is cleared once it is. */
+        boolean releaseNotPressed;
         /** When the board first changed for the last committed move: a clock not yet seen running then could not be pressed. */
         long movedBegan;
 
@@ -99,10 +107,12 @@ public final class Reconstructor implements BoardObserver {
             movedSince = true;
             pressedSinceMove = false;
             incompleteReported = false;
+            incomplete = null;
         }
 
         void clear() {
             movedSince = pressedSinceMove = incompleteReported = false;
+            incomplete = null;
         }
     }
 
@@ -297,9 +307,10 @@ public final class Reconstructor implements BoardObserver {
         }
         Occupancy seen = occupancy();
         checkCrowns(t, seen);
+        if (state == State.IN_STEP) trace.board(t, seen);
         if (state == State.IN_STEP && due.press != NEVER && !seen.matches(game.position())) {
             Candidate c = match(t, seen, false, false);
-            if (c != null && !mayBeDragged(c)) {
+            if (c != null && !mayBeDragged(c) && !keptOpen(c)) {
                 due.press = NEVER;
                 apply(c, t, true);
             }
@@ -324,11 +335,17 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (newGame(t, seen)) return;
+        boolean following = state == State.IN_STEP; // a joined board's first move is not kept open: it tells who moves
         Candidate c = match(t, seen, true, true);
-        if (c != null) {
+        if (c != null && !(following && keptOpen(c))) {
             due.irregular = NEVER;
             apply(c, t, false);
         }
+    }
+
+    /** A capture on the board is committed once the opponent's move is evident or the irregular window passed. */
+    private boolean keptOpen(Candidate c) {
+        return state == State.IN_STEP && Judgement.keepsOpen(c, game, occupancy());
     }
 
     private void irregular(long t) {
@@ -345,13 +362,18 @@ public final class Reconstructor implements BoardObserver {
         // Joined but who is to move is still unknown: only a move tells; judging would guess the mover.
         if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
-        if (seen.matches(game.position())) return;
-        long at = judgement.judgeAt(game, seen, t, lastChange, pressFacts());
-        if (at > t) {
-            if (at != Judgement.NEVER) due.irregular = at;
-            return;
+        Position p = game.position();
+        if (seen.matches(p) || turnedRound(t, p)) return;
+        Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
+        if (v instanceof Judgement.Verdict.Commit commit) {
+            apply(commit.candidate(), t, false);
+        } else if (v instanceof Judgement.Verdict.Wait wait) {
+            if (wait.until() != Judgement.NEVER) due.irregular = wait.until();
+        } else {
+            become(State.OUT_OF_STEP, t);
+            emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
+                    "the board shows a position no move or takeback explains; please look at the board"));
         }
-        judge(t, seen);
     }
 
     private void pressExpired(long t) {
@@ -360,6 +382,10 @@ public final class Reconstructor implements BoardObserver {
         Position p = game.position();
         if (!seen.matches(p)) {
             Candidate c = match(t, seen, true, false);
+            if (c != null && keptOpen(c)) {
+                due.irregular = Math.max(t, lastChange + config.irregularMs());
+                return;
+            }
             if (c != null) {
                 apply(c, t, true);
                 return;
@@ -373,6 +399,8 @@ public final class Reconstructor implements BoardObserver {
                         "the clock was pressed but no move was made"));
             }
             presses.movedSince = false;
+            // the press confirmed nothing to come: it is not the next move's
+            presses.pressedSinceMove = false;
             return;
         }
         if (judgement.onItsWay(game, seen)) {
@@ -387,21 +415,25 @@ public final class Reconstructor implements BoardObserver {
                 } else {
                     squares.addAll(Bits.differing(seen, p));
                 }
-                emit(ArbiterEvent.info(EventType.INCOMPLETE_MOVE, game.ply() + 1, p.sideToMove(), t, squares,
+                presses.incomplete = ArbiterEvent.info(EventType.INCOMPLETE_MOVE, game.ply() + 1, p.sideToMove(), t, squares,
                         m != null && m.isCapture() ? "the clock was pressed with captured pieces still on the board"
-                                : "the clock was pressed with the move unfinished"));
+                                : "the clock was pressed with the move unfinished");
+                presses.incompleteAt = t;
             }
             due.irregular = Math.max(lastChange, t) + config.irregularMs();
             return;
         }
-        // Not a move underway: judge it once the board has settled (a burst of fast plies may still match).
-        due.irregular = Math.max(t, lastChange + config.settleMs());
+        // Not a move under way: judged when the irregular window has passed, like a board without a press
+        // (captured pieces may still come off; a reply that follows is read with it).
+        due.irregular = Math.max(t, lastChange + config.irregularMs());
     }
 
     private void press(long t, boolean right) {
         pressed(t, right);
-        // a press registered: the clock runs for the other player again (after the move it may commit)
-        presses.notPressedRaised = false;
+        // a press registered: the clock runs for the other player again, after the move it belongs to
+        // (committed by it, or still to be: a capture kept open)
+        if (presses.pressedSinceMove) presses.releaseNotPressed = true;
+        else presses.notPressedRaised = false;
     }
 
     private void pressed(long t, boolean right) {
@@ -411,14 +443,17 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         Occupancy seen = occupancy();
+        boolean open = false;
         if (!seen.matches(game.position())) {
+            trace.press(t, presser(right));
             Candidate c = match(t, seen, true, false);
-            if (c != null && !mayBeDragged(c)) {
+            open = c != null && keptOpen(c);
+            if (c != null && !mayBeDragged(c) && !open) {
                 apply(c, t, true);
                 return;
             }
         }
-        if (presses.movedSince) {
+        if (presses.movedSince && !open) {
             // A late press for the move already committed: it says nothing about the next one.
             clock.learn(right, game.position().sideToMove().opposite());
             presses.movedSince = false;
@@ -433,10 +468,22 @@ public final class Reconstructor implements BoardObserver {
         return Judgement.mayBeDragged(game.position(), c);
     }
 
+    /**
+     * Who pressed: the clock's side once known; before that, the lever only goes down on the side of
+     * the player whose clock runs: the last mover's while his move is unconfirmed, else the player to move's.
+     */
+    private Color presser(boolean right) {
+        Color c = clock.colorOf(right);
+        if (c != null) return c;
+        Color toMove = game.position().sideToMove();
+        return presses.movedSince ? toMove.opposite() : toMove;
+    }
+
     /** The press bookkeeping as the judgement reads it. */
     private Judgement.Presses pressFacts() {
+        List<MoveTrace.Press> since = trace.presses();
         return new Judgement.Presses(presses.pressedSinceMove, presses.last, presses.movedSince, clock.inUse(),
-                clock.runningAt(trace.firstChange(lastChange)));
+                since.isEmpty() ? null : since.get(since.size() - 1).by());
     }
 
     /**
@@ -444,12 +491,12 @@ public final class Reconstructor implements BoardObserver {
      * move: a move of the other side means the game's position had that side to move.
      */
     private Candidate match(long t, Occupancy seen, boolean deep, boolean withRetract) {
-        if (state != State.JOINED) return judgement.legal(game, seen, deep, withRetract);
-        Candidate c = judgement.legal(game, seen, deep, false);
+        if (state != State.JOINED) return judgement.legal(game, seen, deep, withRetract, trace);
+        Candidate c = judgement.legal(game, seen, deep, false, trace);
         if (c == null) {
             Position p = game.position();
             GameModelLine other = new GameModelLine(Game.from(p.withSideToMove(p.sideToMove().opposite()), config.settings()));
-            c = judgement.legal(other, seen, deep, false);
+            c = judgement.legal(other, seen, deep, false, trace);
             if (c != null) game = other;
         }
         if (c != null) {
@@ -461,29 +508,13 @@ public final class Reconstructor implements BoardObserver {
 
     // ---- outcomes
 
-    private void judge(long t, Occupancy seen) {
-        Candidate c = match(t, seen, true, true);
-        if (c != null) {
-            apply(c, t, false);
-            return;
-        }
-        Position p = game.position();
-        if (turnedRound(t, p)) return;
-        Candidate.Irregular ir = judgement.irregular(game, seen, pressFacts());
-        if (ir == null) {
-            become(State.OUT_OF_STEP, t);
-            emit(ArbiterEvent.info(EventType.POSITION_UNKNOWN, game.ply(), null, t, Bits.differing(seen, p),
-                    "the board shows a position no move or takeback explains; please look at the board"));
-            return;
-        }
-        apply(ir, t, false);
-    }
-
     /** An irregular move is recorded as played (SWR 7.2): the game goes on from the real position. */
     private void playIrregular(long t, IllegalKind kind, Color mover, Move move, Position after, List<Integer> squares,
             String text, String article) {
         Position before = game.position();
-        boolean pressed = presses.pressedSinceMove;
+        // a press since the last move was this one's; moving twice after pressing leaves the clock with the opponent
+        boolean pressed = presses.pressedSinceMove || kind == IllegalKind.MOVED_TWICE && !presses.movedSince;
+        raiseIncomplete(lastChange);
         game.playIrregular(move, after);
         irregularStands(t, mover);
         standsPendingPly = game.ply();
@@ -501,8 +532,14 @@ public final class Reconstructor implements BoardObserver {
             Color lastMover = play.moves().size() == 1 ? game.position().sideToMove() : game.position().sideToMove().opposite();
             clock.learn(presses.right, lastMover);
         }
+        boolean pressedBefore = presses.pressedSinceMove;
         if (c instanceof Candidate.Play play) {
             for (int i = 0; i < play.moves().size(); i++) commit(play.moves().get(i), t, i > 0);
+            // a press made while the move was under way (an early press) was this move's
+            if (play.moves().size() == 1 && pressedBefore) {
+                presses.movedSince = false;
+                due.press = NEVER;
+            }
         } else if (c instanceof Candidate.Forbidden f) {
             kingMoveLimit(f.move(), t);
         } else if (c instanceof Candidate.Retract r) {
@@ -511,7 +548,15 @@ public final class Reconstructor implements BoardObserver {
             replace(r.move(), t);
         } else if (c instanceof Candidate.Irregular i) {
             IrregularMove ir = i.move();
+            // the reply's changes are no continuation of the irregular move after an early press
+            if (i.reply() != null) raiseIncomplete(i.shownAt());
+            boolean clockWithOpponent = ir.kind() == IllegalKind.MOVED_TWICE && !presses.movedSince;
             playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+            if (i.reply() != null) {
+                presses.movedSince = !i.pressed() && !clockWithOpponent;
+                commit(i.reply(), t, false);
+                if (i.replyPressed()) presses.movedSince = false;
+            }
         }
         if (byPress) {
             clock.learn(presses.right, game.position().sideToMove().opposite());
@@ -521,12 +566,9 @@ public final class Reconstructor implements BoardObserver {
 
     /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
     private void kingMoveLimit(Move m, long t) {
-        Position before = game.position();
-        Color mover = before.sideToMove();
         notPressed(t, false);
-        playIrregular(t, IllegalKind.KING_MOVE_LIMIT, mover, m, before.apply(m), List.of(m.from(), m.to()),
-                Rulebook.name(mover) + " played the king on " + m.from() + " (" + m + ") for a fourth non-capturing move in a row"
-                        + " while still having men: art. 17 allows three", null);
+        IrregularMove ir = Judgement.kingMoveLimit(game.position(), m);
+        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
     }
 
     /**
@@ -537,11 +579,18 @@ public final class Reconstructor implements BoardObserver {
         Position before = game.position();
         Color mover = before.sideToMove();
         notPressed(t, sameScan);
+        raiseIncomplete(lastChange);
         boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
         String executionFault = trace.captureExecutionFault(m);
         List<Move> legalBefore = game.legalMoves();
-        reportDisplaced(t, m.captured() | Squares.bit(m.from()) | Squares.bit(m.to()));
+        // the mover's own pieces that left and came back without a move of their own: displaced, not touched (SWR 6.8)
+        long ownDisplaced = 0;
+        for (int s : Bits.squares(touched)) {
+            if (legalBefore.stream().noneMatch(x -> x.from() == s)) ownDisplaced |= Squares.bit(s);
+        }
+        touched &= ~ownDisplaced;
+        reportDisplaced(t, m.captured() | Squares.bit(m.from()) | Squares.bit(m.to()), ownDisplaced);
         game.play(m);
         Position after = game.position();
         int ply = game.ply();
@@ -588,9 +637,17 @@ public final class Reconstructor implements BoardObserver {
      * The previous move was committed without a press, and now its opponent moves: the player did
      * not press the clock (information; only with a clock in use, and not for a resumed game's first move).
      */
+    /** The INCOMPLETE_MOVE of a press with the move unfinished, if the move went on after it (until {@code movedUntil}). */
+    private void raiseIncomplete(long movedUntil) {
+        ArbiterEvent e = presses.incomplete;
+        presses.incomplete = null;
+        if (e != null && movedUntil > presses.incompleteAt) emit(e);
+    }
+
     private void notPressed(long t, boolean sameScan) {
-        if (sameScan || !presses.movedSince || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly
-                || presses.notPressedRaised) return;
+        boolean raised = presses.notPressedRaised;
+        if (presses.releaseNotPressed) presses.notPressedRaised = presses.releaseNotPressed = false;
+        if (sameScan || !presses.movedSince || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly || raised) return;
         // the clock still runs for that player: the opponent's press cannot register until he presses
         presses.notPressedRaised = true;
         int ply = game.ply();
@@ -659,12 +716,15 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void inStep(long t) {
-        reportDisplaced(t, 0);
+        reportDisplaced(t, 0, 0);
     }
 
-    /** Pieces that left their squares and came back (other than the move's own), before the move or with no move. */
-    private void reportDisplaced(long t, long moveSquares) {
-        long displaced = trace.displaced() & ~moveSquares;
+    /**
+     * Pieces that left their squares and came back (other than the move's own), before the move or with
+     * no move: the opponent's, and {@code own} pieces of the mover.
+     */
+    private void reportDisplaced(long t, long moveSquares, long own) {
+        long displaced = (trace.displaced() | own) & ~moveSquares;
         if (displaced != 0) {
             emit(ArbiterEvent.info(EventType.ACCIDENTAL_DISPLACEMENT, game.ply(), null, t, Bits.squares(displaced),
                     "pieces left their squares and came back; no move was made"));

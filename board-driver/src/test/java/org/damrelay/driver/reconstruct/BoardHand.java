@@ -171,8 +171,9 @@ final class BoardHand {
     }
 
     /** Lets the board settle for two seconds: scans run and the windows expire. */
+    /** Long enough for every window: a capture is kept open for the irregular window (3 s) after the board last changed. */
     BoardHand settle() {
-        return settle(2000);
+        return settle(3500);
     }
 
     BoardHand settle(long ms) {

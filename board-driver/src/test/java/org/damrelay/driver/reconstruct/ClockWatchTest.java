@@ -60,6 +60,15 @@ class ClockWatchTest {
     }
 
     @Test
+    void aBusPressReadAtThePollIsNotCheckedForItsIncrement() {
+        ClockWatch w = new ClockWatch(true, TimeControl.parse("4800+60"));
+        Duration start = Duration.ofSeconds(4800);
+        w.read(0, at(start, start, true), 0, 0, Color.WHITE);
+        ClockReading polled = new ClockReading(start, start.plusSeconds(30), false, false, true, false, true, null, true);
+        assertNull(w.read(3000, polled, 1, 0, Color.BLACK).mismatch(), "the poll came seconds after the press: the move's time is not known");
+    }
+
+    @Test
     void aReadingBeforeMoveOnePlacesTheFirstMoverUntilAPressSaysOtherwise() {
         for (boolean whiteRight : new boolean[] {true, false}) {
             ClockWatch w = new ClockWatch(null, TimeControl.parse("5400+30"));
@@ -131,6 +140,13 @@ class ClockWatchTest {
         String m = wrong.read(0, at(black.plusSeconds(300), white, true), 0, 0, Color.WHITE).mismatch();
         assertNotNull(m, "five minutes more than black had");
         assertTrue(m.contains("last") && m.contains("recorded"), m);
+
+        // close times fit either way round; black's clock, stopped since his press, still shows what was recorded
+        Duration w2 = START.plusSeconds(150), b2 = START.plusSeconds(140);
+        ClockWatch close = new ClockWatch(null, TimeControl.parse("5400+30"));
+        close.resumed(new ClockTimes(w2, b2));
+        assertNull(close.read(0, at(w2.minusSeconds(7), b2.plusMillis(400), false), 0, 0, Color.WHITE).mismatch());
+        assertEquals(Color.BLACK, close.colorOf(true), "the stopped right side shows black's recorded time");
 
         ClockWatch none = new ClockWatch(true, TimeControl.parse("5400+30"));
         none.resumed(null);

@@ -2,7 +2,9 @@ package org.damrelay.driver.reconstruct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.GameSettings;
@@ -33,7 +35,7 @@ class JudgementTest {
     @Test
     void aLegalMoveIsPlay() {
         GameModelLine g = game("W:W32,46:B3,19");
-        Candidate c = JUDGE.legal(g, board("B:W28,46:B3,19"), false, false);
+        Candidate c = JUDGE.legal(g, board("B:W28,46:B3,19"), false, false, new MoveTrace(300));
         assertEquals(new Candidate.Play(java.util.List.of(Move.quiet(32, 28))), c);
     }
 
@@ -41,7 +43,7 @@ class JudgementTest {
     void aStepWhileACaptureIsDueIsCaptureMissed() {
         GameModelLine g = game("W:W32,46,47:B3,25,28");
         Occupancy seen = board("B:W32,41,47:B3,25,28");
-        assertNull(JUDGE.legal(g, seen, true, true));
+        assertNull(JUDGE.legal(g, seen, true, true, new MoveTrace(300)));
         Candidate.Irregular ir = JUDGE.irregular(g, seen, NO_PRESS);
         assertEquals(IllegalKind.CAPTURE_MISSED, ir.move().kind());
         assertEquals(Color.WHITE, ir.move().mover());
@@ -59,5 +61,53 @@ class JudgementTest {
         // nothing legal is under way: judged at once
         Occupancy other = board("B:W41,37:B12,22,25,32");
         assertEquals(5000, JUDGE.judgeAt(g, other, 5000, 1000, NO_PRESS));
+    }
+
+    @Test
+    void anIrregularMoveAndTheReplyAreReadFromTheBoardsShown() {
+        GameModelLine g = game("W:W28,46,47:B4,5");
+        MoveTrace trace = new MoveTrace(300);
+        Occupancy backwards = board("B:W33,46,47:B4,5"), replied = board("W:W33,46,47:B4,10");
+        trace.board(1000, board("W:W46,47:B4,5")); // the man in the hand
+        trace.board(1400, backwards);
+        trace.board(5000, board("W:W33,46,47:B4"));
+        trace.board(5400, replied);
+        assertNull(JUDGE.irregular(g, replied, NO_PRESS), "one irregular move does not explain two");
+        Candidate.Irregular ir = JUDGE.irregularThenReply(g, replied, trace, NO_PRESS);
+        assertEquals(IllegalKind.OTHER, ir.move().kind());
+        assertEquals(Move.quiet(28, 33), ir.move().move());
+        assertEquals(Move.quiet(5, 10), ir.reply());
+        assertEquals(1400, ir.shownAt());
+        assertInstanceOf(Judgement.Verdict.Commit.class, JUDGE.settled(g, replied, 8400, 5400, trace, NO_PRESS));
+    }
+
+    @Test
+    void whoPressedAfterThePiecesMovedDecidesMovedTwiceOrOpponentPieceMoved() {
+        GameModelLine g = game("W:W32,33,46:B3,19");
+        g.play(Move.quiet(32, 28));
+        Occupancy again = board("B:W28,29,46:B3,19");
+        var white = new Judgement.Presses(true, 5000, false, true, Color.WHITE);
+        var black = new Judgement.Presses(true, 5000, false, true, Color.BLACK);
+        IrregularMove twice = JUDGE.irregular(g, again, white).move();
+        assertEquals(IllegalKind.MOVED_TWICE, twice.kind());
+        assertEquals(Color.WHITE, twice.mover());
+        assertTrue(twice.text().startsWith("White"), twice.text());
+        IrregularMove other = JUDGE.irregular(g, again, black).move();
+        assertEquals(IllegalKind.OPPONENT_PIECE_MOVED, other.kind());
+        assertEquals(Color.BLACK, other.mover());
+        assertTrue(other.text().startsWith("Black"), other.text());
+        // no press after a confirmed move: undecided, the next press or the reply tells (held window)
+        var none = new Judgement.Presses(false, 0, false, true, null);
+        assertEquals(1000 + 10_000, JUDGE.judgeAt(g, again, 4000, 1000, none));
+    }
+
+    @Test
+    void aMansCaptureIsKeptOpenAKingsIsNot() {
+        GameModelLine men = game("W:W32,46:B3,28");
+        Candidate manCapture = JUDGE.legal(men, board("B:W23,46:B3"), false, false, new MoveTrace(300));
+        assertTrue(Judgement.keepsOpen(manCapture, men, board("B:W23,46:B3")));
+        GameModelLine kings = game("W:WK50,46:B3,28");
+        Candidate kingCapture = JUDGE.legal(kings, board("B:W22,46:B3"), false, false, new MoveTrace(300));
+        assertFalse(Judgement.keepsOpen(kingCapture, kings, board("B:W22,46:B3")));
     }
 }

@@ -314,7 +314,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
     private void pairing(ArbiterSession s, String id, GameInfo info) {
         if (info.getRound() < 1 || info.getBoard() < 1) throw new IllegalArgumentException("pairing needs round and board >= 1");
         String gameId = EventDirectory.gameId(s.eventId(), info.getRound(), info.getBoard());
-        GameInfo.Builder b = info.toBuilder().setEventId(s.eventId()).setGameId(gameId);
+        GameInfo.Builder b = info.toBuilder().setEventId(s.eventId()).setGameId(gameId)
+                .setSensorBoard(EventDirectory.sensorSource(info.getSourceDriver()));
         if (b.getVariant().isEmpty()) b.setVariant("INTERNATIONAL");
         GameWire.startGame(b.build()); // the settings, start position and counts must read: one clear line if not
         GameInfo full = b.build();

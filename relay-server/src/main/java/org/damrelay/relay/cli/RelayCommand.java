@@ -5,8 +5,13 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.damrelay.relay.RelayServer;
@@ -69,6 +74,9 @@ public final class RelayCommand implements Callable<Integer> {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
+        } catch (RelayServer.CannotListen e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 2;
         } catch (IOException e) {
             // a full disk, a directory it may not write: one line naming the directory, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + DiskSpace.startFailure(c.dataPath(), e));
@@ -79,12 +87,18 @@ public final class RelayCommand implements Callable<Integer> {
         if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), server::reload, server::configRejected);
         // SIGTERM and Ctrl-C are the way a relay is stopped: close cleanly, then exit 0 (not the JVM's 143)
         for (String name : new String[] {"TERM", "INT"}) {
-            Signal.handle(new Signal(name), s -> new Thread(server::close, "relay-stop").start());
+            try {
+                Signal.handle(new Signal(name), s -> new Thread(server::close, "relay-stop").start());
+            } catch (IllegalArgumentException e) {
+                // a JVM that keeps the signal to itself (-Xrs): the shutdown hook below still closes cleanly
+            }
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "relay-shutdown"));
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
         for (String line : serving(c, server.port())) spec.commandLine().getOut().println("  " + line);
+        String lan = lanAddresses(c, server.port());
+        if (lan != null) spec.commandLine().getOut().println("  " + lan);
         spec.commandLine().getOut().flush();
         server.awaitClose();
         server.close(); // returns once the stop that closed the port has closed the journal too
@@ -113,6 +127,27 @@ public final class RelayCommand implements Callable<Integer> {
                     + ", arbiter " + base + "/arbiter.html?event=" + e.id());
         }
         return out;
+    }
+
+    /**
+     * Where phones and other machines on the hall's network reach a relay listening on every
+     * interface (the lines above name loopback), or null when it listens on one address only.
+     */
+    static String lanAddresses(RelayConfig c, int port) {
+        String host = c.listen().host();
+        if (host != null && !host.isBlank() && !host.equals("0.0.0.0") && !host.equals("::")) return null;
+        List<String> found = new ArrayList<>();
+        try {
+            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!ni.isUp() || ni.isLoopback()) continue;
+                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
+                    if (a instanceof Inet4Address && a.isSiteLocalAddress()) found.add((c.tls().enabled() ? "https://" : "http://") + a.getHostAddress() + ":" + port + "/");
+                }
+            }
+        } catch (SocketException e) {
+            return null; // only a convenience: the loopback address is printed anyway
+        }
+        return found.isEmpty() ? null : "on this network: " + String.join(", ", found);
     }
 
     private int hashToken() throws IOException {

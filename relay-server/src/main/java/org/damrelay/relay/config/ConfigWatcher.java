@@ -49,24 +49,27 @@ public final class ConfigWatcher implements AutoCloseable {
 
     private void check() {
         byte[] now;
+        String unreadable = null;
         try {
             now = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             now = new byte[0]; // an editor that saves by delete and rename: read as empty, refused below
         } catch (IOException | RuntimeException e) {
             now = null;
+            unreadable = e.toString();
         }
-        if (now != null && Arrays.equals(now, seen)) return;
-        byte[] bytes = now;
+        if (Arrays.equals(now, seen)) return;
         seen = now;
         try {
-            RelayConfig next = ConfigLoader.load(file, bytes == null ? readAgain() : bytes);
+            if (now == null) throw new IOException("cannot read it: " + unreadable);
+            RelayConfig next = ConfigLoader.load(file, now);
             String problem = reloadProblem(inForce, next);
             if (problem != null) throw new IllegalArgumentException(problem);
             inForce = next;
             onChange.accept(next);
-        } catch (Exception e) {
-            // any failure, whatever threw it: the tokens in force stay, and the watcher keeps going
+        } catch (Exception | StackOverflowError e) {
+            // any failure, whatever threw it (a parser recursing into a file of brackets included):
+            // the tokens in force stay, and the watcher keeps going
             String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
             log.error("config {} changed but cannot be used ({}); the last good config stays in force", file, reason);
             try {
@@ -75,10 +78,6 @@ public final class ConfigWatcher implements AutoCloseable {
                 log.error("the arbiter could not be told: {}", alertFailed.toString());
             }
         }
-    }
-
-    private byte[] readAgain() throws IOException {
-        return Files.readAllBytes(file);
     }
 
     /**

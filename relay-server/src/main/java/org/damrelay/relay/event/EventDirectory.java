@@ -23,6 +23,14 @@ import org.damrelay.proto.wire.GameWire;
  */
 public final class EventDirectory {
 
+    /** The source driver of a game notated on a phone: this prefix and the game id (relay.notation). */
+    public static final String NOTATION_DRIVER_PREFIX = "notation:";
+
+    /** A driver's physical board, as opposed to no source or a notation device. */
+    public static boolean sensorSource(String sourceDriver) {
+        return !sourceDriver.isEmpty() && !sourceDriver.startsWith(NOTATION_DRIVER_PREFIX);
+    }
+
     /** A physical board: the driver that reads it and its serial or bus address. */
     public record Source(String eventId, String driver, String board) {}
 
@@ -62,7 +70,8 @@ public final class EventDirectory {
                 .setRound(b.round()).setBoard(b.board())
                 .setWhite(player(b.white())).setBlack(player(b.black()))
                 .setMatch(nz(b.match())).setStartFen(nz(b.startFen()))
-                .setSourceDriver(nz(b.driver())).setSourceBoard(nz(b.sourceBoard()));
+                .setSourceDriver(nz(b.driver())).setSourceBoard(nz(b.sourceBoard()))
+                .setSensorBoard(sensorSource(nz(b.driver())));
         try {
             GameSettings settings = GameSettings.parse(
                     or(b.variant(), r == null ? null : r.variant()),

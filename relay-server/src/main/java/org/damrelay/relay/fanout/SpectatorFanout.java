@@ -186,6 +186,8 @@ public final class SpectatorFanout {
             if (g == null) continue;
             catchUp(c, g, s.getKnownMap().get(g.id()), s.getKnownEpochsOrDefault(g.id(), 0L));
             done.addGameIds(g.id());
+            // counted after this subscriber was added: its own page never says "0 watching"
+            done.putSpectators(g.id(), spectators(info));
             done.setDelaySeconds(Math.max(done.getDelaySeconds(), core.book().directory().delaySeconds(info)));
         }
         c.send(SpectatorMessage.newBuilder().setSubscribed(done).build());

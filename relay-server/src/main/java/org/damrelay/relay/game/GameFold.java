@@ -13,6 +13,7 @@ import org.damrelay.draughts.notation.Notation;
 import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.Clock;
 import org.damrelay.proto.Correction;
+import org.damrelay.proto.CorrectionNote;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
@@ -44,6 +45,8 @@ public final class GameFold {
     private Clock clock = Clock.getDefaultInstance();
     private GameResult result = GameResult.RESULT_UNSPECIFIED;
     private int corrections;
+    /** The arbiter's corrections, kept with the record so late joiners and the PDN show them. */
+    private final List<CorrectionNote> correctionNotes = new ArrayList<>();
     private long endedAtMs;
     /** Where a driver joined: the plies played once its position stands (-1: followed throughout), and that position. */
     private int joinedAtCount = -1;
@@ -90,7 +93,10 @@ public final class GameFold {
         version = u.getVersion();
         switch (u.getChangeCase()) {
             case EVENT -> applyEvent(u.getEvent(), u.getRelayTimeMs());
-            case CORRECTION -> applyCorrection(u.getCorrection());
+            case CORRECTION -> {
+                applyCorrection(u.getCorrection());
+                correctionNotes.add(CorrectionNote.newBuilder().setCorrection(u.getCorrection()).setRelayTimeMs(u.getRelayTimeMs()).build());
+            }
             case RESULT -> {
                 result = u.getResult();
                 if (result != GameResult.RESULT_UNSPECIFIED) endedAtMs = u.getRelayTimeMs();
@@ -290,7 +296,7 @@ public final class GameFold {
         GameInfo start = joinedAtCount == 0 ? info.toBuilder().setStartFen(joinedFen).build() : info;
         GameSnapshot.Builder b = GameSnapshot.newBuilder().setInfo(start).setVersion(version).addAllPlies(plies)
                 .setFen(Fen.write(position())).setClock(clock).setResult(result).setCorrections(corrections)
-                .addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition()));
+                .addAllCorrectionNotes(correctionNotes).addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition()));
         if (joinedAtCount >= 0) b.setJoinedAtMove(plyNumber(joinedAtCount) / 2 + 1).setJoinedFen(joinedFen);
         return b.build();
     }

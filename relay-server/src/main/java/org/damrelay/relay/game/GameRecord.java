@@ -134,8 +134,8 @@ public final class GameRecord {
                 || t == EventType.JOINED_MID_GAME && !u.getEvent().getFen().isEmpty(); // a join may change the position
     }
 
-    /** Alerts are every event but a plain move. */
+    /** Alerts are every event but a plain move and a notator's correction of their own last entry. */
     public static boolean isAlert(GameUpdate u) {
-        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE;
+        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE && !u.getEvent().getEntryCorrection();
     }
 }

@@ -1,9 +1,13 @@
 package org.damrelay.relay.game;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.notation.PdnWriter;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.proto.Clock;
+import org.damrelay.proto.Correction;
+import org.damrelay.proto.CorrectionNote;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
@@ -69,17 +73,50 @@ public final class Pdn {
         }
         boolean whiteFirst = i.getStartFen().isEmpty() || i.getStartFen().strip().toUpperCase().startsWith("W");
         PdnWriter.Movetext moves = new PdnWriter.Movetext(whiteFirst);
+        // each arbiter correction as a comment after the ply it concerns; one whose ply a later
+        // correction removed comes after the last ply
+        List<CorrectionNote> notes = new ArrayList<>(s.getCorrectionNotesList());
+        corrections(moves, notes, s.getPliesCount() == 0 ? Integer.MAX_VALUE : s.getPlies(0).getPly() - 1);
         for (Ply p : s.getPliesList()) {
             if (p.getNotation().isEmpty()) {
                 moves.skip("the arbiter set the position " + p.getFen());
-                continue;
+            } else {
+                moves.move(p.getNotation());
+                if (p.getIrregular()) moves.comment("irregular move, stood");
+                if (hasReading(p.getClock())) moves.comment(clock(p.getClock()));
             }
-            moves.move(p.getNotation());
-            if (p.getIrregular()) moves.comment("irregular move, stood");
-            if (hasReading(p.getClock())) moves.comment(clock(p.getClock()));
+            corrections(moves, notes, p.getPly());
         }
+        corrections(moves, notes, Integer.MAX_VALUE);
         sb.append('\n').append(moves.end(result)).append("\n\n");
         return sb.toString();
+    }
+
+    /** Writes, and takes from {@code notes}, the corrections that concern a ply up to {@code upTo}. */
+    private static void corrections(PdnWriter.Movetext moves, List<CorrectionNote> notes, int upTo) {
+        for (var it = notes.iterator(); it.hasNext(); ) {
+            Correction c = it.next().getCorrection();
+            if (anchor(c) > upTo) continue;
+            moves.comment(correctionComment(c));
+            it.remove();
+        }
+    }
+
+    /** The ply a correction concerns: the one replaced, the one taken back to, the position set after it. */
+    private static int anchor(Correction c) {
+        return c.getKind() == Correction.Kind.SET_POSITION ? c.getPly() + 1 : c.getPly();
+    }
+
+    /** "corrected by the arbiter (J. Jansen): 28x19; the clock was pressed before the capture was complete" */
+    static String correctionComment(Correction c) {
+        String who = c.getArbiter().isBlank() ? "the arbiter" : "the arbiter (" + c.getArbiter() + ")";
+        String what = switch (c.getKind()) {
+            case REPLACE_MOVE -> "move corrected by " + who + ": " + c.getNotation();
+            case TAKE_BACK -> "taken back to here by " + who;
+            case SET_POSITION -> "position set by " + who;
+            default -> "corrected by " + who;
+        };
+        return c.getReason().isBlank() ? what : what + "; " + c.getReason().strip();
     }
 
     private static void player(StringBuilder sb, String side, Player p) {

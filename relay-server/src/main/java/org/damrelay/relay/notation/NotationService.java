@@ -41,6 +41,7 @@ import org.damrelay.relay.arbiter.NotationRequests;
 import org.damrelay.relay.config.EventConfig.TokenConfig;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameFold;
@@ -61,7 +62,7 @@ import org.damrelay.relay.ingest.RelayAlerts;
 public final class NotationService implements RelayCore.LiveListener, NotationRequests {
 
     /** A notated game's source driver is this plus the game id; /ingest refuses such driver ids. */
-    public static final String DRIVER_PREFIX = "notation:";
+    public static final String DRIVER_PREFIX = EventDirectory.NOTATION_DRIVER_PREFIX;
     public static final String DEVICE_BOARD = "phone";
     public static final int UNAUTHENTICATED = 4401, FORBIDDEN = 4403, STOPPED = 4410;
 
@@ -124,7 +125,10 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         switch (r.getAction()) {
             case ISSUE -> issue(s, id, g, r);
             case REVOKE -> revoke(s, id, g);
-            default -> arbiterError(s, id, "BAD_REQUEST", "notation request needs an action: ISSUE or REVOKE");
+            case SWITCH_TO_NOTATION -> switchToNotation(s, id, g, r);
+            case SWITCH_TO_SENSOR -> switchToSensor(s, id, g, r);
+            default -> arbiterError(s, id, "BAD_REQUEST",
+                    "notation request needs an action: ISSUE, REVOKE, SWITCH_TO_NOTATION or SWITCH_TO_SENSOR");
         }
     }
 
@@ -132,7 +136,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         GameInfo info = g.info();
         String refusal = info.getNotation() == NotationState.ON_PAPER
                 ? "digital notation of " + g.id() + " stopped for good; the game continues on paper (manual 2.5)"
-                : !info.getSourceDriver().isEmpty() && !info.getSourceDriver().startsWith(DRIVER_PREFIX)
+                : EventDirectory.sensorSource(info.getSourceDriver())
                 ? g.id() + " is a sensor board (" + info.getSourceDriver() + "/" + info.getSourceBoard() + ")"
                 : "FRISIAN".equals(info.getVariant()) ? "the notation page enters international draughts only" : null;
         if (refusal != null) {
@@ -148,13 +152,67 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         if (info.getNotation() != NotationState.NOTATED) {
             Source src = source(info);
             commitUpdate(g, GameUpdate.newBuilder().setInfo(info.toBuilder().setNotation(NotationState.NOTATED)
-                    .setSourceDriver(src.driver()).setSourceBoard(src.board())), now);
+                    .setSourceDriver(src.driver()).setSourceBoard(src.board()).setSensorBoard(false)), now);
         }
         closeDevices(g.id(), UNAUTHENTICATED, "a new notation credential was issued for this game");
         String link = r.getBaseUrl().replaceAll("/+$", "") + "/notate.html#game=" + g.id() + "&key=" + token;
         NotationCredential credential = NotationCredential.newBuilder().setGameId(g.id()).setLink(link).setQrSvg(QrSvg.of(link)).build();
         audit(s.arbiter(), g, "NOTATION credential issued (times " + r.getTimes() + ")", "",
                 ArbiterService.what(AuditEntry.Kind.NOTATION_ISSUED).setValue(r.getTimes().name()), () -> s.send(ArbiterMessage.newBuilder().setRequestId(id).setNotation(credential).build()));
+    }
+
+    /**
+     * A sensor board failed mid-game: the game goes on from where it stands, notated on a phone.
+     * The board's driver no longer feeds it (its source is the notation device's); which board it
+     * was is kept in the game's info for the switch back.
+     */
+    private void switchToNotation(ArbiterSession s, String id, GameRecord g, NotationRequest r) {
+        GameInfo info = g.info();
+        String refusal = !EventDirectory.sensorSource(info.getSourceDriver())
+                ? g.id() + " is not fed by a sensor board: give it a notation link instead"
+                : g.live().finished() ? "game " + g.id() + " is finished: nothing left to notate"
+                : "FRISIAN".equals(info.getVariant()) ? "the notation page enters international draughts only" : null;
+        if (refusal != null) {
+            arbiterError(s, id, "BAD_REQUEST", refusal);
+            return;
+        }
+        Source src = source(info);
+        commitUpdate(g, GameUpdate.newBuilder().setInfo(info.toBuilder()
+                .setSwitchedFromDriver(info.getSourceDriver()).setSwitchedFromBoard(info.getSourceBoard())
+                .setSourceDriver(src.driver()).setSourceBoard(src.board()).setSensorBoard(false)
+                .setNotation(NotationState.NOTATED)), System.currentTimeMillis());
+        audit(s.arbiter(), g, "SWITCH to phone notation from sensor board " + info.getSourceDriver() + "/" + info.getSourceBoard()
+                + " after ply " + g.live().plyNumber(g.live().plyCount()), r.getReason(),
+                ArbiterService.what(AuditEntry.Kind.SWITCHED_TO_NOTATION).setPly(g.live().plyNumber(g.live().plyCount()))
+                        .setValue(info.getSourceDriver() + "/" + info.getSourceBoard()), null);
+        issue(s, id, book().game(g.id()), r);
+    }
+
+    /** Back to the sensor board the game was switched from: the phone's credential ends, the board feeds the game again. */
+    private void switchToSensor(ArbiterSession s, String id, GameRecord g, NotationRequest r) {
+        GameInfo info = g.info();
+        if (info.getSwitchedFromDriver().isEmpty()) {
+            arbiterError(s, id, "BAD_REQUEST", "game " + g.id() + " was not switched from a sensor board");
+            return;
+        }
+        long now = System.currentTimeMillis();
+        NotationGrant grant = book().notationGrant(g.id());
+        if (grant != null && !grant.getRevoked()) {
+            commit(JournalRecord.newBuilder().setNotationGrant(grant.toBuilder().setRevoked(true).setTimeMs(now).setBy(s.arbiter())).build());
+        }
+        closeDevices(g.id(), UNAUTHENTICATED, "the arbiter switched this game back to its sensor board");
+        GameInfo back = info.toBuilder().setSourceDriver(info.getSwitchedFromDriver()).setSourceBoard(info.getSwitchedFromBoard())
+                .clearSwitchedFromDriver().clearSwitchedFromBoard().setSensorBoard(true)
+                .setNotation(NotationState.NOTATION_STATE_UNSPECIFIED).build();
+        commitUpdate(g, GameUpdate.newBuilder().setInfo(back), now);
+        // the board's driver hears that the board feeds this game again
+        ingest.assigned(back);
+        audit(s.arbiter(), g, "SWITCH back to sensor board " + back.getSourceDriver() + "/" + back.getSourceBoard()
+                        + " after ply " + g.live().plyNumber(g.live().plyCount()), r.getReason(),
+                ArbiterService.what(AuditEntry.Kind.SWITCHED_TO_SENSOR).setPly(g.live().plyNumber(g.live().plyCount()))
+                        .setValue(back.getSourceDriver() + "/" + back.getSourceBoard()),
+                () -> s.send(ArbiterMessage.newBuilder().setRequestId(id)
+                        .setNotation(NotationCredential.newBuilder().setGameId(g.id()).setRevoked(true)).build()));
     }
 
     private void revoke(ArbiterSession s, String id, GameRecord g) {
@@ -226,7 +284,9 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
             ev.setType(EventType.MOVE).setMove(e.getMove());
             if (e.hasClock()) ev.setClock(e.getClock());
         } else if (e.hasUndo()) {
-            ev.setType(EventType.MOVE_RETRACTED).setText("undone on the notation device");
+            // a typing slip put right before the next entry: a correction, not an irregularity (SWR 7.2)
+            ev.setType(EventType.MOVE_RETRACTED).setEntryCorrection(true)
+                    .setText("the notator corrected the last entry on the notation device");
         } else {
             device.send(RelayFrame.newBuilder().setError(IngestError.newBuilder()
                     .setCode(IngestError.Code.MALFORMED).setSeq(e.getSeq())

@@ -247,9 +247,10 @@ public final class Journal implements AutoCloseable {
             if (fsyncNanos != null) fsyncNanos.accept(System.nanoTime() - t0);
             for (Pending p : batch) p.done.complete(position);
         } catch (IOException e) {
-            // a journal that cannot write must not ack anything again
+            // a journal that cannot write must not ack anything again; one line: a full disk is not a bug
             failure = e;
-            log.error("journal write failed; nothing more will be acknowledged", e);
+            log.error("journal {} cannot be written ({}); nothing more will be acknowledged and /health answers 503"
+                    + " until the relay is restarted with room on its disk", segmentFile(dir, segment), e.toString());
             // those already written stay so (a completed future keeps its value); none is synced
             for (Pending p : batch) fail(p.written, p.done, e);
         }

@@ -19,6 +19,13 @@ class RelayStartLinesTest {
     }
 
     @Test
+    void theHallNetworkAddressesOnlyForARelayOnEveryInterface() {
+        assertEquals(null, RelayCommand.lanAddresses(ConfigLoader.parse("listen: {host: 127.0.0.1}", null), 8080));
+        String lan = RelayCommand.lanAddresses(ConfigLoader.defaults(), 8080);
+        assertTrue(lan == null || lan.matches("on this network: http://[0-9.]+:8080/(, http://[0-9.]+:8080/)*"), lan);
+    }
+
+    @Test
     void eachEventWithItsViewerAndConsoleAddress() {
         var c = ConfigLoader.parse("listen: {host: 192.168.1.20}\nevents: [{id: nk2026, name: NK 2026}, {id: club}]", null);
         assertEquals(List.of(

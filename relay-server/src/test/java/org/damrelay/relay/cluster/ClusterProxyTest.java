@@ -80,12 +80,14 @@ class ClusterProxyTest {
     @Test
     void anOutsidersFailedTokensAreCountedAgainstItsAddressNotTheArbiters() throws Exception {
         String body = "{\"result\": {\"gameId\": \"nk-r1-b1\", \"result\": \"DRAW\"}}";
-        for (int i = 0; i < 10; i++) assertEquals(401, post("127.0.0.2", "Bearer guess-" + i, body), "a wrong token");
-        AuthThrottle throttle = rig.origin.core().authThrottle();
+        // the outsider guesses past the origin's 10 free failures a minute: its answers start to wait
+        for (int i = 0; i < 12; i++) assertEquals(401, post("127.0.0.2", "Bearer guess-" + i, body));
         long now = System.currentTimeMillis();
-        // the origin counted them against the outsider, the address nginx named: not against nginx's own
-        assertEquals(10, throttle.failures(InetAddress.getByName("127.0.0.2"), now));
-        assertEquals(0, throttle.failures(InetAddress.getByName("127.0.0.1"), now), "nginx's address, which every client would share");
+        var throttle = rig.origin.core().authThrottle();
+        assertTrue(throttle.failures(InetAddress.getByName("127.0.0.2"), now) >= 12, "counted under the outsider's own address");
+        // were every client nginx's address, the arbiter's address would have paid for them
+        assertEquals(0, throttle.failures(InetAddress.getByName("127.0.0.1"), now), "nothing counted under nginx");
+        assertEquals(0, throttle.failures(InetAddress.getByName("127.0.0.3"), now));
         int arbiter = post("127.0.0.3", "Bearer " + TestRelay.ARBITER_TOKEN, body);
         assertTrue(arbiter == 200 || arbiter == 400, "the arbiter's token is taken (" + arbiter + ")");
         assertEquals(0, throttle.failures(InetAddress.getByName("127.0.0.3"), System.currentTimeMillis()));

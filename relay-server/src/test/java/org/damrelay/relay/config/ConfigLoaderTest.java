@@ -106,6 +106,26 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void anEmptySectionOrADigestCutShortIsRefusedNamingIt() throws Exception {
+        Path f = dir.resolve("relay.yaml");
+        String digest = Tokens.sha256Hex("x");
+        for (String[] bad : new String[][] {
+                {"events:\n", "section \"events\" is empty"},
+                {"limits:\n", "section \"limits\" is empty"},
+                {"events:\n  - id: e\n    driverTokens:\n", "event e: \"driverTokens\" is empty"},
+                {"events: [{id: e, driverTokens: [{name: a, sha256: " + digest.substring(0, 30) + "}]}]\n", "token a: sha256 must be 64 hex digits"},
+                {"events: [{id: e, arbiterTokens: [{sha256: " + digest + "}]}]\n", "a token without a name"}}) {
+            Files.writeString(f, bad[0]);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(f), bad[0]);
+            assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+            assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        }
+        // the sample event the repository ships still reads
+        RelayConfig sample = ConfigLoader.load(Path.of("..", "deploy", "sample-event", "relay.yaml"));
+        assertEquals(1, sample.event("sample").driverTokens().size());
+    }
+
+    @Test
     void aRoundsDateIsADayOrNothing() {
         RelayConfig c = ConfigLoader.parse("events: [{id: e, rounds: [{number: 1, date: \"2026-11-28\"}, {number: 2}]}]", null);
         assertEquals("2026-11-28", c.event("e").round(1).date());

@@ -209,6 +209,33 @@ class ArbiterTest {
     }
 
     @Test
+    void aCorrectionIsPartOfTheRecordForLateSpectatorsAndInThePdn() throws Exception {
+        play(Plays.line(6, 2));
+        assertTrue(request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId("nk-r1-b1")
+                .setCorrection(Correction.newBuilder().setKind(Correction.Kind.TAKE_BACK).setPly(4).setReason("clock pressed twice")))).hasOk());
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(spectator).stream()
+                .anyMatch(m -> m.hasUpdate() && m.getUpdate().hasCorrection()));
+
+        // a spectator who opens the game afterwards gets the note with the snapshot
+        try (WsClient late = SpectatorFlowTest.spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build())) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> SpectatorFlowTest.messages(late).stream().anyMatch(SpectatorMessage.Builder::hasSnapshot));
+            var snap = SpectatorFlowTest.messages(late).stream().filter(SpectatorMessage.Builder::hasSnapshot).findFirst().orElseThrow().getSnapshot();
+            assertEquals(4, snap.getPliesCount());
+            assertEquals(1, snap.getCorrectionNotesCount());
+            Correction note = snap.getCorrectionNotes(0).getCorrection();
+            assertEquals(Correction.Kind.TAKE_BACK, note.getKind());
+            assertEquals("clock pressed twice", note.getReason());
+            assertEquals("chief", note.getArbiter());
+            assertTrue(snap.getCorrectionNotes(0).getRelayTimeMs() > 0);
+        }
+        // and the PDN carries it as a comment after the ply it went back to
+        HttpResponse<String> pdn = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + relay.port() + "/pdn/nk-r1-b1.pdn")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(pdn.body().matches("(?s).*2\\. \\S+ \\S+\\s+\\{taken back to here by the arbiter \\(chief\\); clock pressed twice\\}.*"), pdn.body());
+    }
+
+    @Test
     void arbiterTokensAreCheckedLikeDriverTokens() throws Exception {
         WsClient wrong = arbiter(TestRelay.DRIVER_TOKEN);
         await().atMost(Duration.ofSeconds(30)).until(() -> wrong.closed.isDone());

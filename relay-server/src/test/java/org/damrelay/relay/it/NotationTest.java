@@ -22,6 +22,7 @@ import org.damrelay.proto.DeviceMessage;
 import org.damrelay.proto.DeviceRequest;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.Hello;
@@ -161,6 +162,54 @@ class NotationTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream()
                 .anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.BOARD_BLOCKED
                         && m.getAlert().getEvent().getText().contains("undo refused")));
+        // the notator's own correction of a slip is no irregularity (SWR 7.2): no alert, only the audit
+        assertTrue(arbiter.messages().stream().noneMatch(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.MOVE_RETRACTED),
+                "an undo on the notation device raises no 'move taken back' alert");
+    }
+
+    @Test
+    void aFailedSensorBoardIsSwitchedToPhoneNotationFromItsPositionAndBack() throws Exception {
+        List<Move> line = Plays.line(4, 3);
+        try (TestDriver hall = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
+            hall.sendDurable("103", Plays.event(line.get(0)));
+            hall.sendDurable("103", Plays.event(line.get(1)));
+
+            // the board stops reporting: the arbiter switches its game to a phone, from where it stands
+            NotationCredential c = arbiter.requestOk(ArbiterRequest.newBuilder().setNotation(NotationRequest.newBuilder()
+                    .setGameId(SENSOR).setAction(NotationRequest.Action.SWITCH_TO_NOTATION).setTimes(TimeEntry.TIMES_OFF)
+                    .setBaseUrl("http://relay.test").setReason("board 3 stopped reporting"))).getNotation();
+            GameInfo switched = TestRelay.snapshot(relay, SENSOR).getInfo();
+            assertEquals(NotationState.NOTATED, switched.getNotation());
+            assertFalse(switched.getSensorBoard(), "the console now offers it a notation link");
+            assertEquals("hall/103", switched.getSwitchedFromDriver() + "/" + switched.getSwitchedFromBoard());
+            try (TestNotator phone = TestNotator.connect(relay.port(), SENSOR, TestNotator.key(c), 0)) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> phone.state() != null);
+                assertEquals(2, phone.state().getSnapshot().getPliesCount(), "the phone goes on from the board's position");
+                phone.awaitAcked(phone.move(line.get(2), null));
+                assertEquals(3, TestRelay.snapshot(relay, SENSOR).getPliesCount());
+
+                // the board works again: back to it; the phone's credential ends
+                ArbiterMessage.Builder back = arbiter.requestOk(ArbiterRequest.newBuilder().setNotation(NotationRequest.newBuilder()
+                        .setGameId(SENSOR).setAction(NotationRequest.Action.SWITCH_TO_SENSOR).setReason("board 3 replaced")));
+                assertTrue(back.getNotation().getRevoked(), back.toString());
+                assertEquals(4401, phone.awaitClosed());
+            }
+            GameInfo restored = TestRelay.snapshot(relay, SENSOR).getInfo();
+            assertTrue(restored.getSensorBoard());
+            assertEquals("hall/103", restored.getSourceDriver() + "/" + restored.getSourceBoard());
+            assertEquals(NotationState.NOTATION_STATE_UNSPECIFIED, restored.getNotation());
+            assertEquals("", restored.getSwitchedFromDriver());
+            // the board's driver feeds the game again, after the move entered on the phone
+            hall.sendDurable("103", Plays.event(line.get(3)));
+            assertEquals(4, TestRelay.snapshot(relay, SENSOR).getPliesCount());
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream().filter(m -> m.hasAudit()
+                && m.getAudit().getAction().startsWith("SWITCH")).count() == 2);
+        // a game that never had a sensor board is not switched; nor is one that was not switched away
+        assertTrue(arbiter.request(ArbiterRequest.newBuilder().setNotation(NotationRequest.newBuilder().setGameId(G1)
+                .setAction(NotationRequest.Action.SWITCH_TO_NOTATION))).getError().getMessage().contains("not fed by a sensor board"));
+        assertTrue(arbiter.request(ArbiterRequest.newBuilder().setNotation(NotationRequest.newBuilder().setGameId(SENSOR)
+                .setAction(NotationRequest.Action.SWITCH_TO_SENSOR))).getError().getMessage().contains("was not switched"));
     }
 
     @Test
@@ -187,6 +236,10 @@ class NotationTest {
         ArbiterMessage.Builder refused = arbiter.request(ArbiterRequest.newBuilder().setNotation(NotationRequest.newBuilder()
                 .setGameId(SENSOR).setAction(NotationRequest.Action.ISSUE)));
         assertTrue(refused.hasError() && refused.getError().getMessage().contains("sensor board"), refused.toString());
+        // what the console's notation links filter by: only the boards without sensors get one
+        assertTrue(TestRelay.snapshot(relay, SENSOR).getInfo().getSensorBoard());
+        assertFalse(TestRelay.snapshot(relay, G1).getInfo().getSensorBoard());
+        assertFalse(TestRelay.snapshot(relay, G2).getInfo().getSensorBoard());
         WsClient fake = WsClient.connect(relay.port(), "/ingest");
         fake.sendBinary(DriverFrame.newBuilder().setHello(Hello.newBuilder().setProtocolVersion(1).setToken(TestRelay.DRIVER_TOKEN)
                 .setEventId("nk").setDriverId("notation:" + G1)).build().toByteArray());

@@ -72,6 +72,8 @@ class RelayProcessLifecycleTest {
         String body = get(port, "/health").body();
         assertTrue(body.contains("\"DOWN\"") && body.contains("journal failed"), body);
         assertTrue(hall.acked("101") < 30, "nothing past the failed write is acked");
+        assertTrue(relay.lines().stream().anyMatch(l -> l.contains("cannot be written") && l.contains("journal-1.log")), relay.lines().toString());
+        assertTrue(relay.lines().stream().noneMatch(l -> l.startsWith("\tat ")), "a full disk is a line in the log, not a stack trace");
         hall.close();
     }
 

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
@@ -21,6 +22,7 @@ import org.damrelay.proto.SetPairing;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.SpectatorRequest;
 import org.damrelay.proto.Subscribe;
+import org.damrelay.proto.Subscribed;
 import org.damrelay.relay.RelayServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,6 +94,23 @@ class SpectatorFlowTest {
         assertEquals(3, messages(late).stream().filter(SpectatorMessage.Builder::hasSnapshot).count(), "three games in round 1");
         early.close();
         late.close();
+    }
+
+    @Test
+    void theSubscribedAnswerCountsTheSpectatorsOfEachGameThisOneIncluded() throws Exception {
+        WsClient first = spectator(relay.port(), Subscribe.newBuilder().setGameId("nk-r1-b1").build());
+        assertEquals(Map.of("nk-r1-b1", 1), subscribed(first).getSpectatorsMap(), "the first spectator counts itself");
+        WsClient round = spectator(relay.port(), Subscribe.newBuilder().setEventId("nk").setRound(1).build());
+        Map<String, Integer> counts = subscribed(round).getSpectatorsMap();
+        assertEquals(2, counts.get("nk-r1-b1"), "the game's own spectator and the round's");
+        assertEquals(1, counts.get("nk-r1-b2"));
+        assertEquals(3, counts.size(), "every game of the round: " + counts);
+        first.close();
+        round.close();
+    }
+
+    private static Subscribed subscribed(WsClient c) {
+        return messages(c).stream().filter(SpectatorMessage.Builder::hasSubscribed).findFirst().orElseThrow().getSubscribed();
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.regex.Pattern;
+import org.damrelay.proto.AcknowledgeBoard;
 import org.damrelay.proto.Alert;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
@@ -75,7 +76,10 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
     }
 
     private void filter(String label) {
-        new Select(driver().findElement(By.cssSelector("select.filter-choice"))).selectByVisibleText(label);
+        eventually().until(() -> {
+            new Select(driver().findElement(By.cssSelector("select.filter-choice"))).selectByVisibleText(label);
+            return true;
+        });
     }
 
     @ParameterizedTest
@@ -86,8 +90,14 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
         int trouble = quiet + 1;
         String quietGame = LiveRelay.gameId(3, quiet);
         String troubleGame = LiveRelay.gameId(3, trouble);
+        try (TestArbiter before = arbiter()) {
+            // a clean start whatever an earlier run left open
+            for (int board = 1; board <= BOARDS; board++) {
+                before.requestOk(ArbiterRequest.newBuilder().setAckBoard(AcknowledgeBoard.newBuilder().setGameId(LiveRelay.gameId(3, board))));
+            }
+        }
         signIn(width);
-        assertEquals("Nothing needs action", count());
+        eventually().until(() -> count().equals("Nothing needs action"));
 
         hall.sendDurable(source(quiet), event(EventType.CLOCK_NOT_PRESSED, "clock not pressed"));
         hall.sendDurable(source(quiet), event(EventType.TOUCH_MOVE, "touched 32, played 31-27"));
@@ -105,20 +115,22 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
         assertTrue(announced.contains("board " + trouble), announced);
 
         // triage: only the board in trouble is among what needs action, with both its alerts
-        List<WebElement> groups = driver().findElements(By.cssSelector("ol.action-groups li.action-board"));
-        assertEquals(List.of(troubleGame), groups.stream().map(g -> g.getAttribute("data-game")).toList());
-        assertEquals(2, groups.get(0).findElements(By.cssSelector("li.alert")).size());
-        assertTrue(driver().findElements(By.cssSelector("ol.action-groups li.alert[data-game='" + quietGame + "']")).isEmpty(),
-                "information is not among what needs action");
-        WebElement quietRow = driver().findElement(By.cssSelector("ul.statuses li[data-game='" + quietGame + "']"));
-        assertTrue(quietRow.findElements(By.cssSelector(".action-badge")).isEmpty());
-        assertEquals("2 need action", driver().findElement(By.cssSelector("ul.statuses li[data-game='" + troubleGame + "'] .action-badge")).getText());
+        // (read again if a live re-render replaced the elements meanwhile)
+        eventually().untilAsserted(() -> {
+            List<WebElement> groups = driver().findElements(By.cssSelector("ol.action-groups li.action-board"));
+            assertEquals(List.of(troubleGame), groups.stream().map(g -> g.getAttribute("data-game")).toList());
+            assertEquals(2, driver().findElements(By.cssSelector("ol.action-groups li.action-board li.alert")).size());
+            assertTrue(driver().findElements(By.cssSelector("ol.action-groups li.alert[data-game='" + quietGame + "']")).isEmpty(),
+                    "information is not among what needs action");
+            assertTrue(driver().findElements(By.cssSelector("ul.statuses li[data-game='" + quietGame + "'] .action-badge")).isEmpty());
+            assertEquals("2 need action", driver().findElement(By.cssSelector("ul.statuses li[data-game='" + troubleGame + "'] .action-badge")).getText());
+        });
 
         // the board's own history, one click away: all three information alerts, in words
         click("ul.statuses li[data-game='" + quietGame + "'] button.history-toggle");
         eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li[data-game='" + quietGame + "'] .history li.alert")).size() == 3);
         for (String where : List.of("ol.action-groups", "ul.statuses")) {
-            String text = driver().findElement(By.cssSelector(where)).getText();
+            String text = eventually().until(() -> driver().findElement(By.cssSelector(where)).getText(), t -> true);
             assertFalse(WIRE_NAME.matcher(text).find(), "a wire name is visible in " + where + ": " + text);
         }
 

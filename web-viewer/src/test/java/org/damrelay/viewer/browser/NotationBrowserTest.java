@@ -49,8 +49,12 @@ class NotationBrowserTest extends LiveHallTestBase {
     }
 
     private GameSnapshot relayGame(int board) throws Exception {
+        return relayGame(5, board);
+    }
+
+    private GameSnapshot relayGame(int round, int board) throws Exception {
         String json = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(relay.httpUrl() + "/api/games/"
-                + LiveRelay.gameId(5, board))).build(), HttpResponse.BodyHandlers.ofString()).body();
+                + LiveRelay.gameId(round, board))).build(), HttpResponse.BodyHandlers.ofString()).body();
         GameSnapshot.Builder b = GameSnapshot.newBuilder();
         com.google.protobuf.util.JsonFormat.parser().ignoringUnknownFields().merge(json, b);
         return b.build();
@@ -221,5 +225,28 @@ class NotationBrowserTest extends LiveHallTestBase {
         eventually().until(() -> text(".game-title").contains("Own Game"));
         WebElement title = driver().findElement(By.cssSelector(".game-title"));
         assertTrue(title.getText().contains("Board 5"), title.getText());
+    }
+
+    @Test
+    void theConsoleOffersLinksToBoardsWithoutSensorsOnlyAndSwitchesAFailedSensorBoardToAPhoneAndBack() throws Exception {
+        browser.resetViewport();
+        String sensorGame = LiveRelay.gameId(3, 4);
+        driver().get(relay.httpUrl() + "/arbiter.html?event=" + LiveRelay.EVENT + "&round=3");
+        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
+        driver().navigate().refresh();
+        By switchButton = By.cssSelector(".notation-sensor-boards li[data-game=\"" + sensorGame + "\"] button.notation-switch");
+        eventually().until(() -> !driver().findElements(switchButton).isEmpty());
+        // the round's four sensor boards get no notation link, only the way out when one fails
+        assertTrue(driver().findElements(By.cssSelector(".notation-boards li[data-game^=\"" + LiveRelay.EVENT + "-r3-\"]")).isEmpty());
+        driver().findElement(By.cssSelector("details.notation-failed summary")).click();
+        driver().findElement(switchButton).click();
+        // switched: the game is now a notated board with its link and QR code, and a way back
+        By row = By.cssSelector(".notation-boards li[data-game=\"" + sensorGame + "\"]");
+        eventually().until(() -> !driver().findElements(By.cssSelector(".notation-boards li[data-game=\"" + sensorGame + "\"] .notation-qr svg path")).isEmpty());
+        assertTrue(driver().findElement(row).findElement(By.cssSelector(".notation-link")).getText().contains("game=" + sensorGame));
+        assertEquals(NotationState.NOTATED, relayGame(3, 4).getInfo().getNotation());
+        driver().findElement(row).findElement(By.cssSelector("button.notation-switch-back")).click();
+        eventually().until(() -> driver().findElements(row).isEmpty() && !driver().findElements(switchButton).isEmpty());
+        assertTrue(relayGame(3, 4).getInfo().getSensorBoard(), "fed by its sensor board again");
     }
 }

@@ -32,11 +32,11 @@ final class BusBoard {
     /**
      * A time tag records one side's remaining time when that player pressed the lever, which pushes
      * that side down and stops that player's clock (a rocker): so a left-side tag means the lever is
-     * now high on the right, where the clock runs.
+     * now high on the right, where the clock runs. It is read at the next poll, not at the press.
      */
     void timeTag(long t, EeEntry.TimeTag tag) {
         Duration left = tag.left() ? tag.remaining() : clock.left();
         Duration right = tag.left() ? clock.right() : tag.remaining();
-        clock(t, new ClockReading(left, right, clock.leftFlag(), clock.rightFlag(), true, tag.left(), true));
+        clock(t, new ClockReading(left, right, clock.leftFlag(), clock.rightFlag(), true, tag.left(), true, null, true));
     }
 }

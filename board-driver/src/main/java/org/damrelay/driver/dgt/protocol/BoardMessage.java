@@ -102,7 +102,7 @@ public sealed interface BoardMessage permits BoardMessage.BoardDump, BoardMessag
 
         public ClockReading reading() {
             return new ClockReading(left.remaining(), right.remaining(), left.flagFallen(),
-                    right.flagFallen(), running(), rightLeverHigh(), clockPresent(), rightTurn());
+                    right.flagFallen(), running(), rightLeverHigh(), clockPresent(), rightTurn(), false);
         }
 
         public byte[] data() {
