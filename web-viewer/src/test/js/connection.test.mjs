@@ -192,6 +192,10 @@ test('the epoch of the version held goes back with it; a rolled-back snapshot is
   assert.equal(store.state.games.get('e-r1-b1').status.rolledBack, undefined);
   applySpectatorUpdate(store, { gameId: 'e-r1-b1', version: 13, epoch: '1795248500000', result: 'DRAW' });
   assert.equal(store.state.epochs.get('e-r1-b1'), '1795248500000', 'the epoch follows the version held');
+  // a live update of the relay's own run carries no epoch: it is the one `subscribed` told
+  store.state.relayEpoch = '1795248600000';
+  applySpectatorUpdate(store, { gameId: 'e-r1-b1', version: 14, result: 'WHITE_WINS' });
+  assert.equal(store.state.epochs.get('e-r1-b1'), '1795248600000');
   // the relay lost versions 11 and 12 in a power cut: its snapshot says the view went back
   applySnapshot(store, { ...snapshot, version: 11, epoch: '1795249000000', rolledBack: true });
   assert.equal(store.state.games.get('e-r1-b1').status.rolledBack, true);

@@ -301,10 +301,14 @@ export function applySnapshot(store, snapshot, delayMs = 0) {
   if (snapshot.rolledBack) store.status(g.id, { rolledBack: true });
 }
 
-/** An update on the spectator stream, and the epoch of the version it brought (sent back with `known`). */
+/**
+ * An update on the spectator stream, and the epoch of the version it brought (sent back with
+ * `known`): a live update of the relay's own run leaves it out, it is the one `subscribed` told.
+ */
 export function applySpectatorUpdate(store, u) {
   applyUpdate(store, u);
-  if (u.epoch && store.state.versions.get(u.gameId) === u.version) store.state.epochs.set(u.gameId, u.epoch);
+  const epoch = u.epoch ?? store.state.relayEpoch;
+  if (epoch && store.state.versions.get(u.gameId) === u.version) store.state.epochs.set(u.gameId, epoch);
 }
 
 /** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
@@ -319,6 +323,7 @@ export function connectSpectator({ store, base, subscription, WebSocketImpl = gl
         const delaySeconds = m.subscribed.delaySeconds ?? 0;
         if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
         store.delay(delaySeconds);
+        store.state.relayEpoch = m.subscribed.epoch ?? null;
         // counted with this page's own subscription: right from the first second
         if (m.subscribed.spectators) store.spectators(m.subscribed.spectators);
       }

@@ -19,6 +19,7 @@ export function createStore() {
     alerts: new Map(),
     versions: new Map(), // highest version applied, per game: sent back as `known` on reconnect
     epochs: new Map(), // the epoch of that version (GameUpdate.epoch), per game: sent back as `knownEpochs`
+    relayEpoch: null, // the spectator stream's relay run (Subscribed.epoch): a live update without an epoch has it
     connection: { state: 'connecting', retryInMs: 0, error: null },
     arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,

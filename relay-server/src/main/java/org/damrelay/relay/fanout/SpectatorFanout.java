@@ -97,7 +97,10 @@ public final class SpectatorFanout {
             if (a != null) a.forEachLoop((loop, members) -> byLoop.computeIfAbsent(loop, k -> new ArrayList<>(1)).add(members));
         }
         if (byLoop.isEmpty()) return;
-        ByteBuf frame = framed(new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(u).build())));
+        // numbered by this run (the epoch every subscriber was told in Subscribed): its epoch need not travel
+        long run = core.book().epoch();
+        GameUpdate wire = run != 0 && u.getEpoch() == run ? u.toBuilder().clearEpoch().build() : u;
+        ByteBuf frame = framed(new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(wire).build())));
         long releasedAt = System.currentTimeMillis();
         for (Map.Entry<EventLoop, List<SpectatorConnection[]>> e : byLoop.entrySet()) {
             ByteBuf shared = frame.retain();
@@ -180,7 +183,8 @@ public final class SpectatorFanout {
             subscriptions.put(c, with(mine, a.scope()));
             core.metrics().subscriptions(1);
         }
-        Subscribed.Builder done = Subscribed.newBuilder().setEventId(s.getEventId()).setRound(s.getRound()).setGameId(s.getGameId());
+        Subscribed.Builder done = Subscribed.newBuilder().setEventId(s.getEventId()).setRound(s.getRound()).setGameId(s.getGameId())
+                .setEpoch(core.book().epoch());
         for (GameInfo info : games) {
             GameRecord g = core.book().game(info.getGameId());
             if (g == null) continue;

@@ -53,10 +53,16 @@ class PowerCutTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> update(watcher, 14) != null);
             seen11 = update(watcher, 11);
             seen14 = update(watcher, 14);
+            // live updates of the relay's own run leave their epoch out: it is the one Subscribed told
+            long run = SpectatorFlowTest.messages(watcher).stream().filter(SpectatorMessage.Builder::hasSubscribed).findFirst()
+                    .orElseThrow().getSubscribed().getEpoch();
+            assertTrue(run != 0, "Subscribed tells the run's epoch");
+            assertEquals(0, seen14.getEpoch(), "not repeated on every live update");
+            seen11 = seen11.toBuilder().setEpoch(run).build();
+            seen14 = seen14.toBuilder().setEpoch(run).build();
             hall.close();
             watcher.close();
         }
-        assertTrue(seen14.getEpoch() != 0, "updates carry their epoch");
         try (FileChannel ch = FileChannel.open(Journal.segmentFile(data, 1), StandardOpenOption.WRITE)) {
             ch.truncate(fsynced);
         }
