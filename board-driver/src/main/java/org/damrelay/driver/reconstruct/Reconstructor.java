@@ -91,6 +91,11 @@ public final class Reconstructor implements BoardObserver {
         boolean pressedSinceMove;
         boolean incompleteReported;
         /**
+         * The last press was read from a bus time tag at the next poll: when it came against the
+         * board's changes is not known, so it says nothing of a move unfinished at the press.
+         */
+        boolean polled;
+        /**
          * INCOMPLETE_MOVE for a press with the move unfinished, raised when the move is committed and only
          * if the board changed after the press: with nothing changed, the press ended the move as it stood.
          */
@@ -237,7 +242,10 @@ public final class Reconstructor implements BoardObserver {
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
         clockMismatch(t, r.mismatch());
-        if (r.pressed()) press(t, r.rightPressed());
+        if (r.pressed()) {
+            presses.polled = reading.polled();
+            press(t, r.rightPressed());
+        }
     }
 
     private void clockMismatch(long t, String text) {
@@ -407,7 +415,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (judgement.onItsWay(game, seen)) {
-            if (!presses.incompleteReported) {
+            if (!presses.incompleteReported && !presses.polled) {
                 presses.incompleteReported = true;
                 trace.markPressedIncomplete();
                 Move m = judgement.underway(game, seen);
