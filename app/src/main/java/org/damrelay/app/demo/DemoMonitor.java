@@ -13,6 +13,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -21,12 +22,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.Alert;
+import org.damrelay.proto.AlertSeverity;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.EnterResult;
+import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.Ply;
 import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.arbiter.AlertSeverities;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.game.Pdn;
 import org.slf4j.Logger;
@@ -34,7 +38,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The demo's terminal and its arbiter. Once a second it reads the games from the relay and
- * shows one line per board (last move, result, open alerts) between the viewer's addresses,
+ * shows one line per board (last move, result, the alerts that need the arbiter) between the viewer's addresses,
  * redrawn in place on a terminal; piped, it prints a line when a game ends and a summary now
  * and then. When a board has played its whole game, it enters the game's result through the
  * arbiter API, as the arbiter in the hall would, so the match score moves.
@@ -87,13 +91,20 @@ final class DemoMonitor implements AutoCloseable {
         }
     }
 
+    /** An alert's type as a person reads it on the terminal ("position unknown"), not its wire name. */
+    static String words(EventType type) {
+        return type.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
     /** The games as spectators see them, and the open alerts, read on the relay's core thread. */
     static CompletableFuture<List<Row>> rows(RelayCore core) {
         CompletableFuture<List<Row>> f = new CompletableFuture<>();
         core.execute(() -> {
             Map<String, List<String>> open = new HashMap<>();
             for (Alert a : core.book().alerts()) {
-                if (!a.getAcknowledged()) open.computeIfAbsent(a.getGameId(), k -> new ArrayList<>()).add(a.getEvent().getType().name());
+                // the terminal, like the console, counts what needs the arbiter, not the information log
+                if (a.getAcknowledged() || AlertSeverities.of(a.getEvent().getType()) != AlertSeverity.ACTION_NEEDED) continue;
+                open.computeIfAbsent(a.getGameId(), k -> new ArrayList<>()).add(words(a.getEvent().getType()));
             }
             List<Row> rows = new ArrayList<>();
             for (var info : core.book().directory().games(Demo.EVENT, 1)) {
@@ -196,7 +207,7 @@ final class DemoMonitor implements AutoCloseable {
                 lastSummary = now;
                 long playing = rows.stream().filter(r -> r.result() == GameResult.RESULT_UNSPECIFIED).count();
                 int alerts = rows.stream().mapToInt(r -> r.openAlerts().size()).sum();
-                out.printf("%s  %d of %d boards playing, %s, %d open alert%s%n", LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
+                out.printf("%s  %d of %d boards playing, %s, %d alert%s for the arbiter%n", LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
                         playing, rows.size(), scoreLine(rows), alerts, alerts == 1 ? "" : "s");
             }
         }
@@ -212,7 +223,7 @@ final class DemoMonitor implements AutoCloseable {
             String state = r.result() != GameResult.RESULT_UNSPECIFIED ? "finished " + Pdn.result(r.result())
                     : r.plies() == 0 ? "waiting for the first move" : "playing";
             int n = r.openAlerts().size();
-            String alerts = n == 0 ? "" : "  ! " + n + " open alert" + (n == 1 ? "" : "s") + ", latest " + r.openAlerts().get(n - 1);
+            String alerts = n == 0 ? "" : "  ! " + n + " for the arbiter, latest: " + r.openAlerts().get(n - 1);
             // one terminal line per board: a wrapped line would break the redraw in place
             lines.add(clip(String.format("  %2d  %-38s %-16s %s%s", r.board(), clip(r.white() + " – " + r.black(), 38), r.lastMove(), state, alerts), WIDTH));
         }

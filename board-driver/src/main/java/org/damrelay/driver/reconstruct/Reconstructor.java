@@ -98,6 +98,11 @@ public final class Reconstructor implements BoardObserver {
         boolean pressedSinceMove;
         boolean incompleteReported;
         /**
+         * The last press was read from a bus time tag at the next poll: when it came against the
+         * board's changes is not known, so it says nothing of a move unfinished at the press.
+         */
+        boolean polled;
+        /**
          * INCOMPLETE_MOVE for a press with the move unfinished, raised when the move is committed and only
          * if the board changed after the press: with nothing changed, the press ended the move as it stood.
          */
@@ -245,7 +250,10 @@ public final class Reconstructor implements BoardObserver {
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
         clockMismatch(t, r.mismatch());
-        if (r.pressed()) press(t, r.rightPressed());
+        if (r.pressed()) {
+            presses.polled = reading.polled();
+            press(t, r.rightPressed());
+        }
     }
 
     private void clockMismatch(long t, String text) {
@@ -371,8 +379,11 @@ public final class Reconstructor implements BoardObserver {
         if (state != State.IN_STEP) return;
         Occupancy seen = occupancy();
         Position p = game.position();
-        if (seen.matches(p) || turnedRound(t, p)) return;
+        if (seen.matches(p)) return;
         Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
+        // a board turned with the game on it is no irregular move
+        boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular i && i.reply() == null;
+        if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && turnedRound(t, p)) return;
         if (v instanceof Judgement.Verdict.Commit commit) {
             apply(commit.candidate(), t, false);
         } else if (v instanceof Judgement.Verdict.Wait wait) {
@@ -412,7 +423,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (judgement.onItsWay(game, seen)) {
-            if (!presses.incompleteReported) {
+            if (!presses.incompleteReported && !presses.polled) {
                 presses.incompleteReported = true;
                 trace.markPressedIncomplete();
                 Move m = judgement.underway(game, seen);

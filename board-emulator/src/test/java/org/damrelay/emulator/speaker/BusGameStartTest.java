@@ -48,8 +48,13 @@ import org.junit.jupiter.api.Timeout;
 class BusGameStartTest {
     private static final int[] ADDRESSES = {111, 112, 113};
     private static final int PLIES = 12;
-    /** The emulator runs this many times faster than life; the reconstruction's windows shrink with it. */
-    private static final int PACE = 4;
+    /**
+     * The emulator runs at life's tempo: a bus reads each board about once a second of real time, so
+     * played faster the bus would see several plies, a late removal and the reply's lifted piece in one
+     * read — coarser than any hall's bus, and a capture kept open for late removals needs the board
+     * read at the players' own tempo.
+     */
+    private static final int PACE = 1;
 
     @Test
     void eachBoardsGameReachesTheDriverWholeAndNoBoardStartsBeforeItIsRead() throws Exception {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.damrelay.relay.it.SelfSignedCertificate;
 
 /**
  * Debian's nginx with the project's deploy/nginx/damrelay.conf and damrelay-locations.conf, as
@@ -117,13 +118,8 @@ final class LocalNginx implements AutoCloseable {
 
     /** A self-signed certificate for 127.0.0.1 in cert.pem/key.pem under {@code dir}. */
     static void certificate(Path dir) throws IOException {
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1",
-                "-keyout", dir.resolve("key.pem").toString(), "-out", dir.resolve("cert.pem").toString()).redirectErrorStream(true).start();
         try {
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException("openssl could not make a test certificate: " + new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            }
+            if (!SelfSignedCertificate.write(dir)) throw new IOException("openssl could not make a test certificate in " + dir);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

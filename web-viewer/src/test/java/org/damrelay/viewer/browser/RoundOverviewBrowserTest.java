@@ -105,10 +105,11 @@ class RoundOverviewBrowserTest extends LiveHallTestBase {
 
     @Test
     void filesFromAnotherHostFindTheRelayThroughTheRelayParameter() throws Exception {
-        // A second relay only serves the files here, as a CDN would; the data comes from `relay`.
+        // A second relay only serves the files here, as a CDN would; the data comes from `relay`. Its
+        // Content-Security-Policy lets its pages connect only to relays it names as trusted.
         CorpusGame.PlayedPly move = CorpusGame.load("090417ronde12.pdn", 2).plies().get(0);
         hall.sendDurable(LiveRelay.sourceBoard(3), Boards.moveEvent(move));
-        try (LiveRelay cdn = LiveRelay.start(0)) {
+        try (LiveRelay cdn = LiveRelay.start(0, List.of("ws://127.0.0.1:" + relay.port()))) {
             driver().get(cdn.httpUrl() + "/index.html?event=nk2026&round=3&relay=ws://127.0.0.1:" + relay.port());
             eventually().until(() -> driver().findElements(By.cssSelector(".game-card")).size() == 4);
             eventually().until(() -> card(3).getText().contains("1. " + move.notation()));
