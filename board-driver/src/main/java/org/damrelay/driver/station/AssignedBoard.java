@@ -76,6 +76,7 @@ final class AssignedBoard implements BoardObserver {
         if (!waitingForRelay) return;
         waitingForRelay = false;
         game = assignments.game(board).orElse(game);
+        if (game != null) feeds(game);
         current = build();
         if (disconnected) current.onLink(lastT, false);
         else if (fields != null) current.onBoard(lastT, fields.clone());
@@ -133,12 +134,17 @@ final class AssignedBoard implements BoardObserver {
                     board, next.getGameId(), next.getVariant(), next.getTimeControl());
             return;
         }
-        log.info("board {}: feeds game {} ({}, {} rules, time control {})", board, next.getGameId(), next.getVariant(),
-                next.getDrawRules(), next.getTimeControl().isEmpty() ? "none" : next.getTimeControl());
+        feeds(next);
         game = next;
         current = build();
         if (disconnected) current.onLink(lastT, false);
         else if (fields != null) current.onBoard(lastT, fields.clone());
+    }
+
+    /** The hall's operator reads which game a board feeds, once the relay has said it. */
+    private void feeds(GameInfo next) {
+        log.info("board {}: feeds game {} ({}, {} rules, time control {})", board, next.getGameId(), next.getVariant(),
+                next.getDrawRules(), next.getTimeControl().isEmpty() ? "none" : next.getTimeControl());
     }
 
     synchronized Reconstructor reconstruction() {
