@@ -37,14 +37,19 @@ final class ClusterRig implements AutoCloseable {
     static ClusterRig start(Path dir, int delayRound2, int edgeCount, int connectionsPerIp) throws Exception {
         ClusterRig rig = redisOnly(dir, delayRound2);
         rig.connectionsPerIp = connectionsPerIp;
+        return rig.withOriginAndEdges(edgeCount);
+    }
+
+    /** The origin in this JVM and {@code edgeCount} edges; on a failed start nothing is left running. */
+    private ClusterRig withOriginAndEdges(int edgeCount) throws Exception {
         try {
-            rig.origin = RelayServer.start(rig.originConfig());
-            rig.startEdges(rig.origin.port(), edgeCount);
+            origin = RelayServer.start(originConfig());
+            startEdges(origin.port(), edgeCount);
         } catch (Exception | Error e) {
-            rig.close();
+            close();
             throw e;
         }
-        return rig;
+        return this;
     }
 
     /** Redis alone: the test runs the origin itself (another JVM, to kill it). */
@@ -95,14 +100,7 @@ final class ClusterRig implements AutoCloseable {
     static ClusterRig start(Path dir, LocalRedis redis, String uri, int edgeCount) throws Exception {
         ClusterRig rig = new ClusterRig(dir, 0, redis);
         rig.redisUri = uri;
-        try {
-            rig.origin = RelayServer.start(rig.originConfig());
-            rig.startEdges(rig.origin.port(), edgeCount);
-        } catch (Exception | Error e) {
-            rig.close();
-            throw e;
-        }
-        return rig;
+        return rig.withOriginAndEdges(edgeCount);
     }
 
     @Override
