@@ -1,8 +1,6 @@
 package org.damrelay.driver.reconstruct;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.driver.arbiter.ClockTimes;
@@ -67,11 +65,6 @@ final class ClockWatch {
     /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
     private final long[] runStartTime = new long[2];
     private final long[] runStartAt = {-1, -1};
-    /** The lever's recent states, newest first: whose clock ran at a past moment (who made a change then). */
-    private final Deque<Run> runs = new ArrayDeque<>();
-
-    /** From capture time {@code t} on, the clock on the right ({@code right}) or left ran, or none ({@code running} false). */
-    private record Run(long t, boolean right, boolean running) {}
 
     ClockWatch(Boolean whiteOnRight, TimeControl control) {
         this(whiteOnRight, control, 1);
@@ -127,7 +120,6 @@ final class ClockWatch {
         crossCheckTurnBits(c);
         ClockReading prev = last;
         last = c;
-        remember(t, c);
         boolean pressed = prev != null && prev.rightRunning() != c.rightRunning();
         // A run counts from a reading with the board standing in the game's position, or from a press:
         // a first reading that arrives with a move under way may be that move's own press.
@@ -193,25 +185,6 @@ final class ClockWatch {
             turnBitsLogged = true;
             log.info("the clock's turn bits name the other side than its lever (the other revision of the header): the lever is read");
         }
-    }
-
-    private void remember(long t, ClockReading c) {
-        Run now = new Run(t, c.rightRunning(), c.running() && !c.leftFlag() && !c.rightFlag());
-        Run newest = runs.peekFirst();
-        if (newest != null && newest.right() == now.right() && newest.running() == now.running()) return;
-        runs.addFirst(now);
-        if (runs.size() > 8) runs.removeLast();
-    }
-
-    /**
-     * The colour whose clock was running at capture time {@code t}: the player who was to move then
-     * by the lever. Null without a running clock then, or while the clock sides are not known.
-     */
-    Color runningAt(long t) {
-        for (Run r : runs) {
-            if (r.t() <= t) return r.running() ? colorOf(r.right()) : null;
-        }
-        return null;
     }
 
     private void started(boolean right, long t, ClockReading c) {
