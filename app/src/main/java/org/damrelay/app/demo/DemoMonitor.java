@@ -103,7 +103,7 @@ final class DemoMonitor implements AutoCloseable {
             Map<String, List<String>> open = new HashMap<>();
             for (Alert a : core.book().alerts()) {
                 // the terminal, like the console, counts what needs the arbiter, not the information log
-                if (a.getAcknowledged() || AlertSeverities.of(a.getEvent().getType()) != AlertSeverity.ACTION_NEEDED) continue;
+                if (a.getAcknowledged() || AlertSeverities.of(a.getEvent()) != AlertSeverity.ACTION_NEEDED) continue;
                 open.computeIfAbsent(a.getGameId(), k -> new ArrayList<>()).add(words(a.getEvent().getType()));
             }
             List<Row> rows = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.damrelay.proto.Alert;
 import org.damrelay.proto.AlertSeverity;
 import org.damrelay.proto.EventType;
+import org.damrelay.proto.GameEvent;
 
 /**
  * The one place that decides what an alert asks of the arbiter. Every screen shows the relay's
@@ -29,7 +30,7 @@ public final class AlertSeverities {
             EventType.UNCROWNED_KING,          // an uncrowned king played is the ILLEGAL_MOVE.UNCROWNED_KING_MOVED
             EventType.KING_CROWNED, EventType.POSITION_RECOVERED, EventType.BOARD_RECONNECTED,
             EventType.DRAW_RULE_STARTED,       // a count began; DRAW_BY_RULE is the action
-            EventType.JOINED_MID_GAME,
+            EventType.JOINED_MID_GAME,         // unless it names several paths: see of(GameEvent)
             EventType.BOARD_DISCONNECTED);     // until it lasts: see actionAfterSeconds
 
     private AlertSeverities() {}
@@ -44,6 +45,15 @@ public final class AlertSeverities {
         return INFORMATION.contains(type) ? AlertSeverity.INFORMATION : AlertSeverity.ACTION_NEEDED;
     }
 
+    /**
+     * What this alert asks: as its kind does, except a join that names several paths (issue 21),
+     * where the record waits for the arbiter to pick the one that was played.
+     */
+    public static AlertSeverity of(GameEvent e) {
+        if (e.getType() == EventType.JOINED_MID_GAME && e.getPathsCount() > 1) return AlertSeverity.ACTION_NEEDED;
+        return of(e.getType());
+    }
+
     /** Seconds after which an information alert's lasting condition needs the arbiter, 0 = never. */
     public static int actionAfterSeconds(EventType type) {
         return type == EventType.BOARD_DISCONNECTED ? DISCONNECTED_ACTION_AFTER_SECONDS : 0;
@@ -52,6 +62,6 @@ public final class AlertSeverities {
     /** The alert as the arbiter's screens get it: with what it asks of them. */
     public static Alert stamped(Alert a) {
         EventType type = a.getEvent().getType();
-        return a.toBuilder().setSeverity(of(type)).setActionAfterSeconds(actionAfterSeconds(type)).build();
+        return a.toBuilder().setSeverity(of(a.getEvent())).setActionAfterSeconds(actionAfterSeconds(type)).build();
     }
 }

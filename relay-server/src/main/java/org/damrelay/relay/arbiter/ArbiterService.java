@@ -20,6 +20,7 @@ import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
+import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
@@ -124,9 +125,12 @@ public final class ArbiterService implements RelayCore.LiveListener {
     @Override
     public void written(GameBook.Applied applied) {
         GameRecord g = book().game(applied.update().getGameId());
+        // a join or a picked path rewrites plies in ways only the fold knows: the consoles get the game anew
+        GameSnapshot anew = GameRecord.rewritesPlies(applied.update()) ? g.live().snapshot() : null;
         for (ArbiterSession s : sessions) {
             if (!g.info().getEventId().equals(s.eventId())) continue;
             s.send(ArbiterMessage.newBuilder().setUpdate(applied.update()).build());
+            if (anew != null) s.send(ArbiterMessage.newBuilder().setSnapshot(anew).build());
             if (applied.alert() != null) s.send(alertMessage(applied.alert()));
         }
         tellBlocked(g);
@@ -308,7 +312,19 @@ public final class ArbiterService implements RelayCore.LiveListener {
             default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE, SET_POSITION or CHOOSE_PATH");
         }
         commitUpdate(g.id(), GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
+        if (c.getKind() == Correction.Kind.CHOOSE_PATH) pathChosen(s, gameId);
         audit(s, id, g, action, c.getReason(), action, what);
+    }
+
+    /** The join that asked for the pick is handled once the path is chosen: every screen sees it acknowledged. */
+    private void pathChosen(ArbiterSession s, String gameId) {
+        for (Alert a : book().alerts()) {
+            if (!a.getGameId().equals(gameId) || a.getAcknowledged() || a.getEvent().getType() != EventType.JOINED_MID_GAME
+                    || a.getEvent().getPathsCount() < 2) continue;
+            long alertId = a.getAlertId();
+            core.commit(JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build(),
+                    () -> acknowledged(book().alert(alertId)));
+        }
     }
 
     private void pairing(ArbiterSession s, String id, GameInfo info) {

@@ -3,6 +3,7 @@ package org.damrelay.relay.game;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.damrelay.proto.Correction;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameSnapshot;
@@ -132,6 +133,15 @@ public final class GameRecord {
         EventType t = u.getEvent().getType();
         return t == EventType.MOVE || t == EventType.MOVE_REPLACED || t == EventType.MOVE_RETRACTED || t == EventType.ILLEGAL_MOVE
                 || t == EventType.JOINED_MID_GAME && !u.getEvent().getFen().isEmpty(); // a join may change the position
+    }
+
+    /**
+     * An update whose effect on the plies only the relay's fold knows (a join's position, the path
+     * the arbiter picked for it): a screen that holds the game takes its snapshot after it.
+     */
+    public static boolean rewritesPlies(GameUpdate u) {
+        return u.hasEvent() && u.getEvent().getType() == EventType.JOINED_MID_GAME && !u.getEvent().getFen().isEmpty()
+                || u.hasCorrection() && u.getCorrection().getKind() == Correction.Kind.CHOOSE_PATH;
     }
 
     /** Alerts are every event but a plain move and a notator's correction of their own last entry. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.damrelay.proto.Alert;
 import org.damrelay.proto.AlertSeverity;
+import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,18 @@ class AlertSeveritiesTest {
         assertEquals(AlertSeverity.INFORMATION, a.getSeverity());
         assertEquals(AlertSeverities.DISCONNECTED_ACTION_AFTER_SECONDS, a.getActionAfterSeconds());
         assertEquals(3, a.getAlertId(), "the rest of the alert is kept");
+    }
+
+    @Test
+    void aJoinNamingSeveralPathsWaitsForTheArbitersPick() {
+        GameEvent.Builder join = GameEvent.newBuilder().setType(EventType.JOINED_MID_GAME).setFen("W:W28,31-50:B1-20");
+        assertEquals(AlertSeverity.INFORMATION, AlertSeverities.of(join.build()), "one path or none: the relay recorded what it could");
+        join.addPaths(CandidatePath.newBuilder().setNotation("19-24 31-27 20-25"));
+        assertEquals(AlertSeverity.INFORMATION, AlertSeverities.of(join.build()), "one path is recorded as moves");
+        join.addPaths(CandidatePath.newBuilder().setNotation("20-25 31-27 19-24"));
+        assertEquals(AlertSeverity.ACTION_NEEDED, AlertSeverities.of(join.build()));
+        Alert stamped = AlertSeverities.stamped(Alert.newBuilder().setEvent(join).build());
+        assertEquals(AlertSeverity.ACTION_NEEDED, stamped.getSeverity(), "the consoles get the event's answer, not the type's");
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.proto.AlertSeverity;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.CorrectGame;
 import org.damrelay.proto.Correction;
@@ -77,6 +78,11 @@ class JoinTest {
             GameEvent alert = arbiter.messages().stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getPathsCount() == 2)
                     .findFirst().orElseThrow().getAlert().getEvent();
             assertTrue(alert.getText().contains("19-24 31-27 20-25") && alert.getText().contains("20-25 31-27 19-24"), alert.getText());
+            assertTrue(arbiter.messages().stream().anyMatch(m -> m.hasAlert() && m.getAlert().getEvent().getPathsCount() == 2
+                    && m.getAlert().getSeverity() == AlertSeverity.ACTION_NEEDED), "the pick waits for the arbiter: action needed");
+            // the console cannot place a join's position itself: the game comes anew after it
+            assertTrue(arbiter.messages().stream().anyMatch(m -> m.hasSnapshot() && m.getSnapshot().getJoinedAtMove() == 2),
+                    "the arbiter stream sends the game's snapshot after the join");
 
             // the board goes on: white's move is taken from the position seen, nothing blocks
             d.sendDurable("101", Plays.event(Move.quiet(37, 32)));
@@ -87,6 +93,11 @@ class JoinTest {
                     .setCorrection(Correction.newBuilder().setKind(Correction.Kind.CHOOSE_PATH).setPath(pick).setReason("scoresheets"))));
             s = TestRelay.snapshot(relay, "nk-r1-b1");
             assertEquals(List.of("32-28", "19-24", "31-27", "20-25", "37-32"), s.getPliesList().stream().map(p -> p.getNotation()).toList());
+            // the pick handled the join's alert, on every console, and the consoles got the game as picked
+            await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream().anyMatch(m -> m.hasAlert()
+                    && m.getAlert().getEvent().getPathsCount() == 2 && m.getAlert().getAcknowledged() && m.getAlert().getAcknowledgedBy().equals("chief")));
+            assertTrue(arbiter.messages().stream().anyMatch(m -> m.hasSnapshot() && m.getSnapshot().getPliesCount() == 5
+                    && m.getSnapshot().getJoinedAtMove() == 0), "the arbiter stream sends the game after the pick");
             assertTrue(s.getPliesList().stream().noneMatch(p -> p.getNotation().isEmpty()), "no ply without a move is left");
             assertEquals(0, s.getJoinedAtMove());
             String pdn = Pdn.write(s, "NK", "?", null);
