@@ -82,7 +82,9 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
   // the relay's own alerts say why in their stream notice: its cause picks the sentence
   const stream = e.stream ?? {};
   const cause = stream.cause && stream.cause !== 'CAUSE_UNSPECIFIED' ? stream.cause : null;
-  const key = keyOf(e.type, subtype ?? cause);
+  // a join that names several paths asks the arbiter to pick one (join-paths.js)
+  const paths = e.type === 'JOINED_MID_GAME' && (e.paths?.length ?? 0) > 1 ? 'PATHS' : null;
+  const key = keyOf(e.type, subtype ?? cause ?? paths);
   const side = sideWord(e.side);
   const ply = Number(e.ply ?? 0);
   const path = e.move?.path?.length ? e.move.path : e.move?.from ? [e.move.from, e.move.to] : [];
@@ -100,6 +102,7 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
     seq: stream.seq ?? seq ?? '–',
     held: stream.held ?? '–',
     refusal: has(`refusal.${stream.refusal}`) ? t(`refusal.${stream.refusal}`) : t('refusal.other'),
+    n: e.paths?.length ?? 0,
   };
   const refs = draw && DRAW_ARTICLES[draw.rule] && (e.type === 'DRAW_RULE_STARTED' || e.type === 'DRAW_BY_RULE')
     ? DRAW_ARTICLES[draw.rule] : articleRefs(e.type, subtype, variant);

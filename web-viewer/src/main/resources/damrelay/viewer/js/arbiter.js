@@ -10,6 +10,7 @@ import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
 import { mountBlocked } from './blocked.js';
+import { awaitsPick, pathChoice, pickAnswer } from './join-paths.js';
 import { t, has, formatTime } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
 
@@ -57,6 +58,10 @@ const boardName = (game, alert) => game?.board ?? alert?.board ?? '?';
 /** One alert: its words (title with article, sentence), where and when, and its acknowledgement. */
 function alertItem(a, game, actions) {
   const board = boardName(game, a);
+  // a join naming several paths: the arbiter picks the one played, right under it
+  const answer = actions.choice.answers.get(a.id);
+  const choice = awaitsPick(a) ? pathChoice(a, game, board, actions.choice, actions.choosePath)
+    : answer ? h('p', { class: `path-answer ${answer.state}`, title: answer.relayText ?? '' }, answer.text) : null;
   const words = alertWords(a.event ?? { type: a.type, subtype: a.subtype, ply: a.ply }, { variant: game?.variant });
   const title = titleWithArticle(words);
   const kind = a.severity === 'info' ? 'info' : 'action';
@@ -68,6 +73,7 @@ function alertItem(a, game, actions) {
       h('span', { class: 'type' }, title),
       h('span', { class: 'text' }, words.text),
       a.at ? h('time', { datetime: new Date(a.at).toISOString(), title: t('console.alert.relayTime') }, formatTime(a.at)) : null),
+    choice,
     a.acknowledged
       ? h('span', { class: 'acked' }, a.acknowledgedBy ? t('console.alert.acknowledgedBy', { name: a.acknowledgedBy }) : t('console.alert.acknowledged'))
       : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id),
@@ -245,7 +251,17 @@ export async function startArbiterPage() {
   const ui = { filter: params().get('board') ?? '', expanded: new Set(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')) };
   const keepExpanded = () => sessionStorage.setItem(HISTORY_KEY, JSON.stringify([...ui.expanded]));
   const rerender = perFrame(() => keepFocus(() => render()));
+  // what this screen typed and heard for each join's choice of path, kept across re-renders
+  const choice = { reasons: new Map(), answers: new Map() };
   const actions = {
+    choice,
+    choosePath: (alert, path, reason) => {
+      const answered = (state, detail) => { choice.answers.set(alert.id, pickAnswer(state, path, detail)); rerender(); };
+      answered('sending');
+      const sent = arbiter.correct(alert.gameId, { kind: 'CHOOSE_PATH', path: path.n, reason });
+      sent.then(ok => answered('done', typeof ok === 'string' ? ok : ''), e => answered('failed', e.message));
+      attempt(t('console.action.choosePath'), sent);
+    },
     acknowledge: alertId => attempt(t('console.action.ack'), arbiter.acknowledge(alertId)),
     acknowledgeBoard: (gameId, board, upTo) => attempt(t('console.action.ackBoard', { board }), arbiter.acknowledgeBoard(gameId, upTo)),
     toggleHistory: gameId => {

@@ -102,6 +102,8 @@ function player(p) {
 
 /** A ply with no notation is a position the arbiter set: shown as such, not as a move. */
 const SET_POSITION = t('game.setPosition');
+/** The ply without a move where a driver joined after moves it did not see. */
+const JOINED = t('game.joinedPly');
 
 /** A correction as spectators read it, live or from a snapshot's record; `base` = the ply before white's first move. */
 function correctionNote(c, relayTimeMs, base) {
@@ -119,16 +121,29 @@ export function gameOf(snapshot, delayMs = 0) {
     startFen: info.startFen || undefined,
     notation: info.notation ?? null, notator: info.notator ?? '', sensorBoard: !!info.sensorBoard,
     switchedFrom: info.switchedFromDriver ? `${info.switchedFromDriver}/${info.switchedFromBoard ?? ''}` : '',
-    moves: (snapshot.plies ?? []).map((p, i) => ({
-      ply: i + 1 + offset, notation: p.notation || SET_POSITION, fen: p.fen,
-      clock: clockOf(p.clock), irregular: !!p.irregular && !!p.notation, set: !p.notation,
-    })),
+    ...joinedPlies(snapshot, offset),
     result: RESULT_TEXT[snapshot.result] ?? null,
     clock: clockOf(snapshot.clock, delayMs),
     ...(snapshot.plies ? { status: { draws: snapshot.draws ?? [] } } : {}),
     // the corrections are part of the record: a late joiner sees the notes a live spectator saw
     ...(snapshot.correctionNotes ? { corrections: snapshot.correctionNotes.map(n => correctionNote(n.correction ?? {}, n.relayTimeMs, offset)) } : {}),
   };
+}
+
+/**
+ * The plies, and where a driver joined the game ("joined at move N", GameSnapshot.joined_at_move):
+ * {move, fen, ply}, the ply being the one without a move that stands for the moves no driver read
+ * (a path not picked yet), or the ply before the first when the record starts at the position seen.
+ */
+function joinedPlies(snapshot, offset) {
+  const plies = snapshot.plies ?? [];
+  const at = snapshot.joinedAtMove ? plies.findLastIndex(p => !p.notation && p.fen === snapshot.joinedFen) : -1;
+  const moves = plies.map((p, i) => ({
+    ply: i + 1 + offset, notation: i === at ? JOINED : p.notation || SET_POSITION, fen: p.fen,
+    clock: clockOf(p.clock), irregular: !!p.irregular && !!p.notation, set: !p.notation && i !== at, ...(i === at ? { joined: true } : {}),
+  }));
+  const joined = snapshot.joinedAtMove ? { move: snapshot.joinedAtMove, fen: snapshot.joinedFen ?? '', ply: at < 0 ? offset : at + 1 + offset } : null;
+  return { moves, joined };
 }
 
 export function alertOf(a) {
@@ -199,11 +214,12 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
   }
+  const moved = u.event?.type === 'MOVE' || (u.event?.type === 'ILLEGAL_MOVE' && u.event.fen);
+  if (moved) store.joinedSide(id, u.event.side);
   const base = firstPly(g);
   const last = lastPly(g);
   if (u.event) {
     const e = u.event;
-    const moved = e.type === 'MOVE' || (e.type === 'ILLEGAL_MOVE' && e.fen);
     // every position change carries the counts running after it: none = every count ended
     if (moved || e.type === 'MOVE_REPLACED' || e.type === 'MOVE_RETRACTED') store.status(id, { draws: e.draws ?? [] });
     if (moved || e.type === 'MOVE_REPLACED') {
@@ -230,7 +246,9 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
   } else if ('result' in u) {
     store.result(id, RESULT_TEXT[u.result] ?? null, v);
   } else if (u.info) {
-    store.putGame({ ...g, ...gameOf({ info: u.info }), moves: g.moves, result: g.result, clock: g.clock }, v);
+    // a game joined mid-way keeps its record's start and join: a pairing edit does not move where the driver joined
+    const joinedStart = g.joined ? { startFen: g.startFen, joined: g.joined } : {};
+    store.putGame({ ...g, ...gameOf({ info: u.info }), moves: g.moves, result: g.result, clock: g.clock, ...joinedStart }, v);
   } else {
     store.seen(id, v);
   }

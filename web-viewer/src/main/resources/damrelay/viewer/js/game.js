@@ -50,7 +50,9 @@ function clockText(game, ply, live) {
 
 /** What the line under the board says: live, finished with the result, or a move looked back at. */
 export function positionText(g, ply, live, move) {
-  const where = move ? t('game.after', { move: moveNumbered(ply, move.notation) }) : t('game.start');
+  // where a driver joined, the position is the one the board showed, not the game's start or a move
+  const where = move?.joined || (!move && g.joined) ? t('game.joinedPosition')
+    : move ? t('game.after', { move: moveNumbered(ply, move.notation) }) : t('game.start');
   if (!live) return t('game.viewing', { where });
   return g.result ? t('game.finished', { result: g.result, where }) : t('game.live', { where });
 }
@@ -63,7 +65,8 @@ function moveNumbered(ply, notation) {
 /** The tab's title: board, players and the latest move or the result, so a background tab tells the news. */
 export function tabTitle(g) {
   const last = g.moves[g.moves.length - 1];
-  const news = g.result ? g.result : last ? moveNumbered(last.ply, last.notation) : t('game.notStarted');
+  const news = g.result ? g.result : last && !last.joined ? moveNumbered(last.ply, last.notation)
+    : g.joined ? t('common.joinedAt', { move: g.joined.move }) : t('game.notStarted');
   return t(g.board ? 'game.tabTitle' : 'game.tabTitleNoBoard', { board: g.board, white: g.white.name, black: g.black.name, news });
 }
 
@@ -73,6 +76,16 @@ export function correctionText(c) {
   const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
   const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, notation: c.notation });
   return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
+}
+
+/**
+ * "Joined at move N" in a sentence: the record starts where a driver first read the board, or a
+ * few moves went unread before it (the ply without a move); null for a game followed throughout.
+ */
+export function joinedNote(g) {
+  if (!g.joined) return null;
+  const gap = g.moves.some(m => m.joined);
+  return t(gap ? 'game.joinedGapNote' : 'game.joinedStartNote', { move: g.joined.move });
 }
 
 /** The round's boards beside the game (wide screens): players and result, the shown one marked. */
@@ -103,6 +116,7 @@ function moveClock(m) {
 function moveLabel(m) {
   const { number, white } = plyLabel(m.ply);
   let text = t(`game.moveLabel.${white ? 'W' : 'B'}`, { n: number, notation: m.notation });
+  if (m.joined) text = `${text}. ${t('game.joinedPlyTitle')}`;
   if (m.irregular) text = t('game.moveLabelIrregular', { move: text });
   if (m.corrected) text = t('game.moveLabelSet', { move: text });
   return text;
@@ -136,6 +150,7 @@ export function startGamePage() {
     position: root.querySelector('.position-label'),
     live: root.querySelector('button.live'),
     corrections: root.querySelector('.corrections'),
+    joined: root.querySelector('.joined-note'),
     chooser: root.querySelector('select.board-choice'),
     watching: root.querySelector('.watching'),
     roundBoards: root.querySelector('.round-boards'),
@@ -161,7 +176,8 @@ export function startGamePage() {
     const fen = fenAt(g, ply);
     const svg = renderBoard(parseFen(fen), {
       flipped: view.flipped, numbers: view.numbers,
-      label: t(ply === 0 ? 'game.boardStart' : 'game.boardAfterPly', { board: g.board ?? '', ply }),
+      label: t(moveAt(g, ply)?.joined || (!moveAt(g, ply) && g.joined) ? 'game.boardJoined' : ply === 0 ? 'game.boardStart' : 'game.boardAfterPly',
+        { board: g.board ?? '', ply }),
       highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...(live ? g.status.uncrowned : [])],
     });
     el.board.replaceChildren(svg);
@@ -174,6 +190,8 @@ export function startGamePage() {
     el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))),
       ...(g.status?.rolledBack ? [h('li', { class: 'rolled-back' }, t('game.rolledBack'))] : []));
     el.result.textContent = g.result ? t('game.result', { result: g.result }) : '';
+    el.joined.textContent = joinedNote(g) ?? '';
+    el.joined.hidden = !g.joined;
     renderMoves(g, ply);
     tick();
   }
@@ -181,10 +199,11 @@ export function startGamePage() {
   function renderMoves(g, ply) {
     const moveButton = m => m
       ? h('button', {
-        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}${m.set ? ' set' : ''}`,
+        class: `move${m.ply === ply ? ' current' : ''}${m.irregular ? ' irregular' : ''}${m.set ? ' set' : ''}${m.joined ? ' joined' : ''}`,
         dataset: { ply: m.ply, focusKey: `move-${m.ply}` }, type: 'button',
         'aria-current': m.ply === ply ? 'step' : null,
-        title: m.irregular ? t('game.irregular', { article: articleText(irregularStandsArticle(g.variant)) }) : (m.corrected ? t('game.setByArbiter') : null),
+        title: m.irregular ? t('game.irregular', { article: articleText(irregularStandsArticle(g.variant)) })
+          : m.corrected ? t('game.setByArbiter') : m.joined ? t('game.joinedPlyTitle') : null,
         'aria-label': moveLabel(m),
         onclick: () => go(m.ply),
       }, m.notation)

@@ -6,7 +6,9 @@ import { pathOf, isCapture } from './notation.js';
 /**
  * Game: {id, board, white: {name, team, rating, fed}, black: {…}, startFen,
  *        moves: [{ply, notation, fen, clock?: {white, black}, set?, corrected?}], result, clock, status,
- *        corrections: [{kind, ply, reason, arbiter, notation, at}] (seen live)}
+ *        corrections: [{kind, ply, reason, arbiter, notation, at}] (seen live),
+ *        joined: {move, fen, ply} | null (a driver joined mid-game: "joined at move N"; ply = the ply without a move
+ *                that stands for the moves it did not see, or the one before the first when the record starts there)}
  * clock: {white, black (ms left), running: 'W'|'B'|null, at (local ms when received)}
  * status: {link: 'connected'|'waiting'|'disconnected', outOfStep, uncrowned: [squares], rolledBack (the relay lost moves shown),
  *          draws: [{rule, label, article, count, limit, startPly}] (the draw counts running)}
@@ -38,7 +40,7 @@ export function createStore() {
       white: g.white ?? { name: '?', team: '' }, black: g.black ?? { name: '?', team: '' },
       startFen: g.startFen || START_FEN,
       moves: [...(g.moves ?? [])].sort((a, b) => a.ply - b.ply),
-      result: g.result ?? null, clock: g.clock ?? null,
+      result: g.result ?? null, clock: g.clock ?? null, joined: g.joined ?? null,
       status: { link: 'waiting', outOfStep: false, uncrowned: [], draws: [], ...(g.status ?? {}) },
     };
   }
@@ -91,6 +93,18 @@ export function createStore() {
       if (move.clock) g.clock = { ...move.clock };
       setVersion(gameId, version);
       emit({ kind: 'move', gameId: g.id, ply: move.ply });
+    },
+
+    /**
+     * A game joined before it had a move, whose side to move the driver could not tell: the first
+     * move tells it (the relay's fold does the same), and the plies are numbered from there.
+     */
+    joinedSide(gameId, side) {
+      const g = game(gameId);
+      const mover = side === 'WHITE' ? 'W' : side === 'BLACK' ? 'B' : null;
+      if (!mover || !g.joined || g.moves.length || parseFen(g.startFen).side === mover) return;
+      g.startFen = `${mover}${g.startFen.slice(1)}`;
+      g.joined = { ...g.joined, fen: g.startFen, ply: firstPly(g) };
     },
 
     /** The arbiter rewrote the game from `fromPly` on; `note` ({kind, ply, reason, arbiter}) says so to spectators. */

@@ -7,6 +7,11 @@ export function pathOf(notation) {
   return [Number(m[1]), ...m[3].split('x').map(s => Number(s.trim()))];
 }
 
+/** A MoveData of the wire in PDN's short form: "32-28", "28x19" (the relay sends notation where it has it). */
+export function moveNotation(move) {
+  return `${move?.from ?? '?'}${move?.captured?.length ? 'x' : '-'}${move?.to ?? '?'}`;
+}
+
 export function isCapture(notation) {
   return /x/.test(notation ?? '');
 }

@@ -52,7 +52,9 @@ function card(g, state, arbiter) {
       board),
     player(g.white, 'white'),
     player(g.black, 'black'),
-    h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : t('common.noMoveYet')));
+    h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : t('common.noMoveYet')),
+    // a driver joined the game under way: the card says from where the relay follows it
+    g.joined ? h('div', { class: 'joined-note' }, t('common.joinedAt', { move: g.joined.move })) : null);
 }
 
 function heading(state, games, pdnUrl) {

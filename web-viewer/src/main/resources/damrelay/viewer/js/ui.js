@@ -108,11 +108,18 @@ export function watching(summary) {
  * live updates rebuild lists, and a keyboard or screen-reader user must not be thrown out of them.
  */
 export function keepFocus(render) {
-  const key = document.activeElement?.dataset?.focusKey;
+  const active = document.activeElement;
+  const key = active?.dataset?.focusKey;
+  // a text field being typed in keeps its caret too
+  const caret = key && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
   render();
   if (!key) return;
   const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  if (!again || again === document.activeElement) return;
+  again.focus({ preventScroll: true });
+  if (caret && typeof again.setSelectionRange === 'function') {
+    try { again.setSelectionRange(...caret); } catch { /* a field without a caret */ }
+  }
 }
 
 /** Runs `fn` at most once per animation frame however often it is asked for. */
