@@ -86,6 +86,7 @@ class JoinBrowserTest extends LiveHallTestBase {
             eventually().until(() -> shownMoves().equals(List.of("32-28", "moves not read")));
             eventually().until(() -> text(".joined-note").startsWith("Joined at move 2: "));
             noSidewaysScroll(width);
+            driver().executeScript("document.querySelector('.joined-note').scrollIntoView({block: 'center'})");
             browser.screenshot("join-paths-game-" + width);
 
             openConsole();
@@ -176,6 +177,7 @@ class JoinBrowserTest extends LiveHallTestBase {
             assertEquals("2", driver().findElement(By.cssSelector(MOVES)).getAttribute("data-ply"), "the snapshot numbers it the same");
             noSidewaysScroll(360);
             assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
+            driver().executeScript("document.querySelector('.joined-note').scrollIntoView({block: 'center'})");
             browser.screenshot("join-game-nl-phone");
         } finally {
             driver().executeScript("localStorage.removeItem('damrelay.lang')");
