@@ -99,3 +99,34 @@ test('a game joined with the side to move open: the first move tells it, and num
   applyUpdate(store, { gameId: 'e-r1-b2', version: 3, event: { type: 'MOVE', side: 'WHITE', notation: '28-23', fen: 'B:W23,27,32-36,38-50:B1-17,22,24,25' } });
   assert.equal(store.state.games.get('e-r1-b2').startFen, 'B:W27,28,32-36,38-50:B1-18,24,25', 'only the first move tells');
 });
+
+test('a join seen live: the spectator page asks for the game again on the same connection and stays live', async () => {
+  const { connectSpectator } = await import('../../main/resources/damrelay/viewer/js/connection.js');
+  const sockets = [];
+  class FakeSocket {
+    constructor(url) { this.url = url; this.sent = []; this.readyState = 1; sockets.push(this); queueMicrotask(() => this.onopen?.()); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.closed = true; this.onclose?.({ code: 1000 }); }
+    receive(m) { this.onmessage({ data: JSON.stringify(m) }); }
+  }
+  const store = createStore();
+  const conn = connectSpectator({ store, base: { ws: 'ws://relay' }, subscription: { gameId: 'e-r1-b1' }, WebSocketImpl: FakeSocket });
+  try {
+    await new Promise(resolve => setTimeout(resolve, 0));
+    const socket = sockets[0];
+    socket.receive({ snapshot: { ...gapSnapshot, plies: gapSnapshot.plies.slice(0, 1), joinedAtMove: 0, joinedFen: '', version: 1 } });
+    socket.receive({ update: { gameId: 'e-r1-b1', version: 2, event: { type: 'JOINED_MID_GAME', fen: SEEN } } });
+    assert.deepEqual(socket.sent.map(f => f.subscribe.known), [{}, {}], 'subscribed again, without the game\'s version');
+    assert.ok(!socket.closed && store.state.connection.error == null, 'no reconnect, nothing in the connection line');
+    // a move the relay placed after the join cannot be placed on the old view: it waits for the snapshot
+    socket.receive({ update: { gameId: 'e-r1-b1', version: 3, event: { type: 'MOVE', side: 'WHITE', notation: '37-32', fen: 'B:W27,28,32-36,38-50:B1-18,24,25' } } });
+    assert.deepEqual(store.state.games.get('e-r1-b1').moves.map(m => m.notation), ['32-28']);
+    socket.receive({ snapshot: gapSnapshot });
+    assert.deepEqual(store.state.games.get('e-r1-b1').moves.map(m => m.notation), ['32-28', 'moves not read']);
+    assert.equal(store.state.games.get('e-r1-b1').joined.move, 2);
+    socket.receive({ update: { gameId: 'e-r1-b1', version: 5, event: { type: 'MOVE', side: 'WHITE', notation: '37-32', fen: 'B:W27,28,32-36,38-50:B1-18,24,25' } } });
+    assert.deepEqual(store.state.games.get('e-r1-b1').moves.map(m => [m.ply, m.notation]), [[1, '32-28'], [2, 'moves not read'], [3, '37-32']]);
+  } finally {
+    conn.close();
+  }
+});

@@ -186,6 +186,14 @@ export function statusOf(e) {
   }
 }
 
+/** An update only the relay's snapshot of the game can place: the spectator stream asks for it again, quietly. */
+export class Resnapshot extends Error {
+  constructor(gameId) {
+    super(`game ${gameId}: rewritten by the relay (a join or a picked path); taking its snapshot`); // i18n: not shown (a log line)
+    this.gameId = gameId;
+  }
+}
+
 /**
  * Applies one GameUpdate. Updates at or below the version held are repeats and are skipped.
  * Plies are placed the way the relay folds them (a move after the last ply, a replacement or
@@ -204,12 +212,14 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     return;
   }
   if (v && v <= held) return;
+  // what follows a join waits for the game's snapshot (resubscribed, or sent by the relay on the arbiter stream)
+  if (store.state.awaitingSnapshot.has(id)) return;
   // A driver's join (a position seen, perhaps a new start) or a path the arbiter picked for it
-  // rewrites plies in ways only the relay's fold knows: forget the version, so the resubscribe
-  // that follows the error brings the game's snapshot.
+  // rewrites plies in ways only the relay's fold knows (GameRecord.rewritesPlies): the game's
+  // snapshot replaces it.
   if ((u.event?.type === 'JOINED_MID_GAME' && u.event.fen) || u.correction?.kind === 'CHOOSE_PATH') {
-    store.state.versions.delete(id);
-    throw new Error(`game ${id}: ${u.event ? 'a driver joined' : 'the arbiter picked a path'}; taking the relay's snapshot`); // i18n: not shown (a log line)
+    store.awaitSnapshot(id);
+    throw new Resnapshot(id);
   }
   if (contiguous && v !== held + 1) {
     throw new Error(`game ${id}: version ${v} does not follow ${held}; waiting for the game to catch up`);
@@ -331,12 +341,21 @@ export function applySpectatorUpdate(store, u) {
 
 /** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
 export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket }) {
-  return resilientSocket({
+  const subscribe = socket => socket.send(JSON.stringify(subscribeRequest(store, subscription)));
+  const conn = resilientSocket({
     url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
-    onOpen: socket => socket.send(JSON.stringify(subscribeRequest(store, subscription))),
+    onOpen: subscribe,
     onMessage: m => {
       if (m.snapshot) applySnapshot(store, m.snapshot, (store.state.delaySeconds ?? 0) * 1000);
-      else if (m.update) applySpectatorUpdate(store, m.update);
+      else if (m.update) {
+        try {
+          applySpectatorUpdate(store, m.update);
+        } catch (e) {
+          if (!(e instanceof Resnapshot)) throw e;
+          // the same subscription again, without the game's version: the relay sends its snapshot, the page stays live
+          subscribe(conn.socket);
+        }
+      }
       else if (m.subscribed) {
         const delaySeconds = m.subscribed.delaySeconds ?? 0;
         if (delaySeconds !== store.state.delaySeconds) rebaseClocks(store, delaySeconds * 1000);
@@ -348,6 +367,7 @@ export function connectSpectator({ store, base, subscription, WebSocketImpl = gl
       else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}`, ...notFound(m.error.code) });
     },
   });
+  return conn;
 }
 
 /** The spectator counts of the event's JSON (`/api/events/E`), by game id. */
@@ -408,7 +428,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
     try {
       applyUpdate(store, update, { contiguous: true });
     } catch (e) {
-      console.warn(`arbiter stream ahead of the view: ${e.message}`);
+      // a join or a picked path: the relay sends the game's snapshot right after it
+      if (!(e instanceof Resnapshot)) console.warn(`arbiter stream ahead of the view: ${e.message}`);
     }
   }
 

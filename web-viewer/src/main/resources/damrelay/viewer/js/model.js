@@ -26,6 +26,7 @@ export function createStore() {
     arbiterLink: null, // the arbiter stream, on the console only
     delaySeconds: 0,
     pendingStatus: new Map(), // board status learned before the game's snapshot arrived
+    awaitingSnapshot: new Set(), // games whose updates only the relay's fold can place (a join): skipped until their snapshot
     blocked: new Map(), // game id -> the block its board waits on (arbiter stream only)
     spectators: new Map(), // game id -> connections following it, the latest the relay told
     relayAlerts: new Map(), // type -> a problem of the relay itself while it lasts (arbiter stream only)
@@ -78,6 +79,7 @@ export function createStore() {
       // a snapshot carries the game's corrections (its record); an info change keeps those held
       n.corrections = g.corrections ?? old?.corrections ?? [];
       state.games.set(n.id, n);
+      state.awaitingSnapshot.delete(n.id);
       setVersion(n.id, version);
       emit({ kind: 'game', gameId: n.id });
     },
@@ -169,6 +171,13 @@ export function createStore() {
     blockedCleared() {
       state.blocked.clear();
       emit({ kind: 'blocked' });
+    },
+
+    /** The game's next updates wait for its snapshot: its version is forgotten, so a (re)subscription asks for one. */
+    awaitSnapshot(gameId) {
+      state.versions.delete(String(gameId));
+      state.epochs.delete(String(gameId));
+      state.awaitingSnapshot.add(String(gameId));
     },
 
     /** An update that changes nothing shown here still moves the game's version on. */

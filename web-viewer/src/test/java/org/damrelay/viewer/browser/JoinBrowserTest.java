@@ -78,12 +78,16 @@ class JoinBrowserTest extends LiveHallTestBase {
         browser.viewport(width, height);
         try {
             hall.sendDurable(source, Plays.event(Move.quiet(32, 28)));
+            driver().get(relay.httpUrl() + "/game.html?game=" + gameId);
+            eventually().until(() -> shownMoves().equals(List.of("32-28")));
+            driver().executeScript("window.socketBeforeJoin = window.damrelay.connection.socket");
             // the board read again three plies on: 19-24 31-27 20-25 and 20-25 31-27 19-24 both lead there
             hall.sendDurable(source, joined(after(Position.start(), Move.quiet(32, 28), Move.quiet(19, 24), Move.quiet(31, 27), Move.quiet(20, 25))));
 
-            // spectators: the relay follows the game from move 2, the unread moves are not made up
-            driver().get(relay.httpUrl() + "/game.html?game=" + gameId);
+            // spectators, live: the relay follows the game from move 2, the unread moves are not made up
             eventually().until(() -> shownMoves().equals(List.of("32-28", "moves not read")));
+            assertEquals(true, driver().executeScript("return window.damrelay.connection.socket === window.socketBeforeJoin"),
+                    "the page asked for the game again on its connection, it did not reconnect");
             eventually().until(() -> text(".joined-note").startsWith("Joined at move 2: "));
             noSidewaysScroll(width);
             driver().executeScript("document.querySelector('.joined-note').scrollIntoView({block: 'center'})");
