@@ -51,10 +51,15 @@ function clockText(game, ply, live) {
 /** What the line under the board says: live, finished with the result, or a move looked back at. */
 export function positionText(g, ply, live, move) {
   // where a driver joined, the position is the one the board showed, not the game's start or a move
-  const where = move?.joined || (!move && g.joined) ? t('game.joinedPosition')
+  const where = isJoinedAt(g, ply) ? t('game.joinedPosition')
     : move ? t('game.after', { move: moveNumbered(ply, move.notation) }) : t('game.start');
   if (!live) return t('game.viewing', { where });
   return g.result ? t('game.finished', { result: g.result, where }) : t('game.live', { where });
+}
+
+/** Whether the position after `ply` is the one a driver saw when it joined the game. */
+function isJoinedAt(g, ply) {
+  return !!g.joined && g.joined.ply === ply;
 }
 
 /** "12. 32-28" or "12... 19-23": PDN's own move numbering, the same in every language. */
@@ -176,7 +181,7 @@ export function startGamePage() {
     const fen = fenAt(g, ply);
     const svg = renderBoard(parseFen(fen), {
       flipped: view.flipped, numbers: view.numbers,
-      label: t(moveAt(g, ply)?.joined || (!moveAt(g, ply) && g.joined) ? 'game.boardJoined' : ply === 0 ? 'game.boardStart' : 'game.boardAfterPly',
+      label: t(isJoinedAt(g, ply) ? 'game.boardJoined' : ply === 0 ? 'game.boardStart' : 'game.boardAfterPly',
         { board: g.board ?? '', ply }),
       highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...(live ? g.status.uncrowned : [])],
     });
