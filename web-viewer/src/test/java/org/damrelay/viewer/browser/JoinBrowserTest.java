@@ -174,6 +174,7 @@ class JoinBrowserTest extends LiveHallTestBase {
             driver().navigate().refresh();
             eventually().until(() -> text(card + " .joined-note").equals("Gevolgd vanaf zet 1"));
             noSidewaysScroll(360);
+            driver().executeScript("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", card + " .joined-note");
             browser.screenshot("join-overview-nl-phone");
             driver().get(relay.httpUrl() + "/game.html?game=" + gameId);
             eventually().until(() -> text(".joined-note").startsWith("Gevolgd vanaf zet 1: het bord werd pas tijdens de partij gelezen"));
