@@ -63,9 +63,8 @@ class JoinBrowserTest extends LiveHallTestBase {
     }
 
     private void openConsole() {
+        browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
-        driver().navigate().refresh();
         eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses > li")).size() == 4);
     }
 
