@@ -76,6 +76,7 @@ test('the candidate paths in notation, numbered as the record will number them',
   assert.ok(!awaitsPick({ ...alert, event: { ...alert.event, paths: alert.event.paths.slice(0, 1) } }), 'one path was recorded as moves');
   assert.equal(alertWords(alert.event).title, 'Board read again: 2 paths possible');
   assert.equal(alertWords({ type: 'JOINED_MID_GAME', fen: SEEN }).title, 'Board joined during the game');
+  assert.equal(alertWords({ type: 'JOINED_MID_GAME', fen: SEEN, unexplained: true }).title, 'Board read again: the position does not follow');
   setLanguage('nl');
   try {
     assert.equal(alertWords(alert.event).title, 'Bord weer gelezen: 2 zetreeksen mogelijk');

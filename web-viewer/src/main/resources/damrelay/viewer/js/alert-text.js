@@ -82,9 +82,9 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
   // the relay's own alerts say why in their stream notice: its cause picks the sentence
   const stream = e.stream ?? {};
   const cause = stream.cause && stream.cause !== 'CAUSE_UNSPECIFIED' ? stream.cause : null;
-  // a join that names several paths asks the arbiter to pick one (join-paths.js)
-  const paths = e.type === 'JOINED_MID_GAME' && (e.paths?.length ?? 0) > 1 ? 'PATHS' : null;
-  const key = keyOf(e.type, subtype ?? cause ?? paths);
+  // a join that names several paths asks the arbiter to pick one (join-paths.js); one nothing explains, to check
+  const join = e.type !== 'JOINED_MID_GAME' ? null : (e.paths?.length ?? 0) > 1 ? 'PATHS' : e.unexplained ? 'UNEXPLAINED' : null;
+  const key = keyOf(e.type, subtype ?? cause ?? join);
   const side = sideWord(e.side);
   const ply = Number(e.ply ?? 0);
   const path = e.move?.path?.length ? e.move.path : e.move?.from ? [e.move.from, e.move.to] : [];

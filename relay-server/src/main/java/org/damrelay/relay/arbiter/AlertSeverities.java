@@ -46,11 +46,12 @@ public final class AlertSeverities {
     }
 
     /**
-     * What this alert asks: as its kind does, except a join that names several paths (issue 21),
-     * where the record waits for the arbiter to pick the one that was played.
+     * What this alert asks: as its kind does, except a join (issue 21) that names several paths,
+     * where the record waits for the arbiter to pick the one that was played, or that nothing
+     * explains, where moves are missing from the record that the scoresheets must supply.
      */
     public static AlertSeverity of(GameEvent e) {
-        if (e.getType() == EventType.JOINED_MID_GAME && e.getPathsCount() > 1) return AlertSeverity.ACTION_NEEDED;
+        if (e.getType() == EventType.JOINED_MID_GAME && (e.getPathsCount() > 1 || e.getUnexplained())) return AlertSeverity.ACTION_NEEDED;
         return of(e.getType());
     }
 

@@ -76,9 +76,10 @@ public final class Joins {
                     + " paths lead there (" + named + "): the game continues from the position seen; pick the path that was played"
                     + " to record its moves").build());
         }
-        return new Plan(List.of(), joined.setText(now.ply() == 0 && game.plyCount() == 0
-                ? "the board was first read with the game under way: the record starts from the position seen"
-                : "a driver read the board at a position no one to three legal moves from the game's last position explain:"
-                        + " the game continues from the position seen; check the board and the scoresheets").build());
+        if (now.ply() == 0 && game.plyCount() == 0) {
+            return new Plan(List.of(), joined.setText("the board was first read with the game under way: the record starts from the position seen").build());
+        }
+        return new Plan(List.of(), joined.setUnexplained(true).setText("a driver read the board at a position no one to three legal moves"
+                + " from the game's last position explain: the game continues from the position seen; check the board and the scoresheets").build());
     }
 }

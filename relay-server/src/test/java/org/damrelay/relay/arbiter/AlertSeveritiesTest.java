@@ -54,6 +54,12 @@ class AlertSeveritiesTest {
     }
 
     @Test
+    void aJoinNothingExplainsNeedsTheArbiter() {
+        GameEvent.Builder join = GameEvent.newBuilder().setType(EventType.JOINED_MID_GAME).setFen("W:W28,31-50:B1-20");
+        assertEquals(AlertSeverity.ACTION_NEEDED, AlertSeverities.of(join.setUnexplained(true).build()), "moves are missing from the record");
+    }
+
+    @Test
     void aKindNobodyClassifiedIsShownNotFiledAway() {
         assertEquals(AlertSeverity.ACTION_NEEDED, AlertSeverities.of(EventType.UNRECOGNIZED));
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.proto.Alert;
 import org.damrelay.proto.AlertSeverity;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.CorrectGame;
@@ -125,6 +126,31 @@ class JoinTest {
             String pdn = Pdn.write(s, "NK", "?", null);
             assertTrue(pdn.contains("[SetUp \"1\"]") && pdn.contains("[FEN \"" + Fen.write(seen) + "\"]"), pdn);
             assertTrue(pdn.contains("1. " + s.getPlies(0).getNotation()), pdn);
+        }
+    }
+
+    @Test
+    void aPositionNoMovesExplainNeedsTheArbiterAndTheBoardGoesOn() throws Exception {
+        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
+             TestArbiter arbiter = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief");
+             TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
+            d.sendDurable("101", Plays.event(Move.quiet(32, 28)));
+            // eight plies of another game: no one to three legal plies from 32-28 lead there
+            Position seen = Position.start();
+            for (Move m : Plays.line(8, 1)) seen = seen.apply(m);
+            d.sendDurable("101", joined(seen, Side.WHITE));
+            await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream().anyMatch(m -> m.hasAlert()
+                    && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME));
+            Alert alert = arbiter.messages().stream().filter(m -> m.hasAlert()).map(m -> m.getAlert())
+                    .filter(a -> a.getEvent().getType() == EventType.JOINED_MID_GAME).findFirst().orElseThrow();
+            assertTrue(alert.getEvent().getUnexplained(), alert.toString());
+            assertEquals(AlertSeverity.ACTION_NEEDED, alert.getSeverity(), "moves are missing from the record: the arbiter checks");
+            Move next = org.damrelay.draughts.rules.Variant.INTERNATIONAL.legalMoves(seen).get(0);
+            d.sendDurable("101", Plays.event(next).toBuilder().setSide(Side.WHITE).build());
+            assertTrue(d.errors().isEmpty(), d.errors().toString());
+            GameSnapshot s = TestRelay.snapshot(relay, "nk-r1-b1");
+            assertEquals(3, s.getPliesCount(), "32-28, the position seen as a ply without a move, the next move");
+            assertEquals(2, s.getJoinedAtMove());
         }
     }
 }

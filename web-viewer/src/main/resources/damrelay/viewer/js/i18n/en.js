@@ -311,6 +311,8 @@ export default {
   'alert.JOINED_MID_GAME.title': 'Board joined during the game',
   'alert.JOINED_MID_GAME.PATHS.text': 'The board was not read for a few moves, and {n} ways of playing them lead to the position on the board. Check the scoresheets and choose the path that was played.',
   'alert.JOINED_MID_GAME.PATHS.title': 'Board read again: {n} paths possible',
+  'alert.JOINED_MID_GAME.UNEXPLAINED.text': 'The board was not read for a while, and no one to three moves from the game\'s last position lead to what it shows. The game goes on from the board; check it against the scoresheets, then correct the moves or set the position.',
+  'alert.JOINED_MID_GAME.UNEXPLAINED.title': 'Board read again: the position does not follow',
   'alert.KING_CROWNED.text': 'The king of {side} on {squares} is crowned.',
   'alert.KING_CROWNED.title': 'King crowned',
   'alert.MOVE.text': '{Side} played {what}.',

@@ -310,6 +310,8 @@ export default {
   'alert.JOINED_MID_GAME.title': 'Bord tijdens de partij aangesloten',
   'alert.JOINED_MID_GAME.PATHS.text': 'Het bord werd een paar zetten niet gelezen, en {n} zetreeksen leiden tot de stand op het bord. Kijk op de notatiebiljetten en kies de zetreeks die gespeeld is.',
   'alert.JOINED_MID_GAME.PATHS.title': 'Bord weer gelezen: {n} zetreeksen mogelijk',
+  'alert.JOINED_MID_GAME.UNEXPLAINED.text': 'Het bord werd een tijd niet gelezen, en geen één tot drie zetten vanuit de laatste stand van de partij leiden tot wat het nu laat zien. De partij gaat verder vanuit het bord; vergelijk met de notatiebiljetten en verbeter de zetten of zet de stand.',
+  'alert.JOINED_MID_GAME.UNEXPLAINED.title': 'Bord weer gelezen: de stand volgt niet uit de partij',
   'alert.KING_CROWNED.text': 'De dam van {side} op {squares} is gekroond.',
   'alert.KING_CROWNED.title': 'Dam gekroond',
   'alert.MOVE.text': '{Side} speelde {what}.',
