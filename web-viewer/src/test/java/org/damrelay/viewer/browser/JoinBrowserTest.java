@@ -70,8 +70,9 @@ class JoinBrowserTest extends LiveHallTestBase {
 
     // one board per width: the hall is shared by the runs
     @ParameterizedTest(name = "{0} px wide, board {2}")
-    @CsvSource({"1920, 1080, 1", "360, 740, 2"})
-    void theArbiterPicksThePathThatWasPlayedAndTheGameShowsItsMoves(int width, int height, int board) throws Exception {
+    // the wide screen types a reason while another board moves (the console re-renders); the phone takes the default
+    @CsvSource({"1920, 1080, 1, seen on both scoresheets", "360, 740, 2, ''"})
+    void theArbiterPicksThePathThatWasPlayedAndTheGameShowsItsMoves(int width, int height, int board, String reason) throws Exception {
         String gameId = LiveRelay.gameId(3, board);
         String source = LiveRelay.sourceBoard(board);
         browser.viewport(width, height);
@@ -104,6 +105,16 @@ class JoinBrowserTest extends LiveHallTestBase {
             assertEquals(List.of(), browser.lowContrastText(), "text below WCAG AA contrast");
             browser.screenshot("join-paths-console-" + width);
 
+            if (!reason.isEmpty()) {
+                WebElement field = driver().findElement(By.cssSelector(item + " .path-reason input"));
+                field.sendKeys(reason);
+                hall.sendDurable(LiveRelay.sourceBoard(4), Plays.event(Move.quiet(34, 30)));
+                eventually().until(() -> text(".overview .game-card[data-game='" + LiveRelay.gameId(3, 4) + "'] .last-move").equals("1. 34-30"));
+                WebElement again = driver().findElement(By.cssSelector(item + " .path-reason input"));
+                assertEquals(reason, again.getAttribute("value"), "what was typed survives the re-render");
+                assertEquals(again, driver().switchTo().activeElement(), "and keeps the focus");
+                assertEquals((long) reason.length(), driver().executeScript("return document.activeElement.selectionStart"), "and the caret");
+            }
             eventually().until(() -> {
                 for (WebElement li : driver().findElements(By.cssSelector(item + " ol.paths li"))) {
                     if (li.findElement(By.cssSelector(".path-moves")).getText().equals("1... 19-24 2. 31-27 20-25")) {
@@ -130,7 +141,8 @@ class JoinBrowserTest extends LiveHallTestBase {
             driver().get(relay.httpUrl() + "/game.html?game=" + gameId);
             eventually().until(() -> shownMoves().equals(List.of("32-28", "19-24", "31-27", "20-25")));
             assertFalse(driver().findElement(By.cssSelector(".joined-note")).isDisplayed(), "followed throughout now");
-            assertTrue(text("ul.corrections").contains("chose how the moves went"), text("ul.corrections"));
+            assertTrue(text("ul.corrections").contains("chose how the moves went")
+                    && text("ul.corrections").endsWith(reason.isEmpty() ? "as on the scoresheets" : reason), text("ul.corrections"));
         } finally {
             browser.resetViewport();
         }
