@@ -7,15 +7,21 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.relay.config.Tokens;
+import org.awaitility.core.ConditionTimeoutException;
 import org.damrelay.relay.it.RelayProcess;
 
 /**
@@ -32,6 +38,10 @@ final class Hall implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
     private Process driver;
     private int driverRuns;
+    /** The emulators that play PDN games, by name, with the number of boards on each line. */
+    private final Map<String, Process> players = new LinkedHashMap<>();
+    private final Map<String, Integer> boardsOn = new HashMap<>();
+    private int pauses;
 
     /** A relay whose round 1 has {@code boards} games, game N fed by board "bN" of driver "hall". */
     Hall(Path dir, int boards) throws Exception {
@@ -89,8 +99,9 @@ final class Hall implements AutoCloseable {
     /** A bus of {@code games.size()} boards on one pseudo-terminal, addresses 101.., playing games N.. of a PDN file. */
     Path bus(String name, Path pdn, int firstGame, int boards, double speed, long seed) throws IOException {
         Path link = dir.resolve("tty-" + name);
-        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(firstGame), "--bus", String.valueOf(boards),
-                "--pty", link.toString(), "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        players.put(name, java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(firstGame), "--bus", String.valueOf(boards),
+                "--pty", link.toString(), "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200")));
+        boardsOn.put(name, boards);
         await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
         return link;
     }
@@ -98,8 +109,9 @@ final class Hall implements AutoCloseable {
     /** One board on a pseudo-terminal playing game N of a PDN file. */
     Path board(String name, Path pdn, int game, double speed, long seed) throws IOException {
         Path link = dir.resolve("tty-" + name);
-        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(game), "--pty", link.toString(),
-                "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        players.put(name, java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(game), "--pty", link.toString(),
+                "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200")));
+        boardsOn.put(name, 1);
         await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
         return link;
     }
@@ -125,6 +137,45 @@ final class Hall implements AutoCloseable {
 
     int relayPort() {
         return relay.port();
+    }
+
+    /**
+     * The players of every PDN board make 0-3 more plies (drawn from {@code random}, per board)
+     * and then stand still until the driver reads their board again (the emulator's "pause"
+     * control): a driver restart at human pace, however slowly this machine restarts it. Waits
+     * until they stand, at most {@code wait}; returns the plies drawn, emulator by emulator.
+     */
+    List<Integer> pausePlayers(Random random, Duration wait) throws IOException {
+        List<Integer> drawn = new ArrayList<>();
+        pauses++;
+        for (var e : players.entrySet()) {
+            List<String> plies = new ArrayList<>();
+            for (int b = 0; b < boardsOn.get(e.getKey()); b++) {
+                int k = random.nextInt(4);
+                drawn.add(k);
+                plies.add(String.valueOf(k));
+            }
+            e.getValue().getOutputStream().write(("pause " + String.join(" ", plies) + "\n").getBytes(StandardCharsets.UTF_8));
+            e.getValue().getOutputStream().flush();
+        }
+        try {
+            await().atMost(wait).pollInterval(Duration.ofMillis(200)).until(() -> players.keySet().stream()
+                    .allMatch(name -> occurrences(dir.resolve("emulate-" + name + ".log"), "players stand still") >= pauses));
+        } catch (ConditionTimeoutException stillPlaying) {
+            // a long think: the driver's read ends the pause with fewer plies made
+        }
+        return drawn;
+    }
+
+    private static int occurrences(Path file, String text) {
+        try {
+            String s = Files.readString(file);
+            int n = 0;
+            for (int i = s.indexOf(text); i >= 0; i = s.indexOf(text, i + 1)) n++;
+            return n;
+        } catch (IOException notYet) {
+            return 0;
+        }
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed that was not already. */

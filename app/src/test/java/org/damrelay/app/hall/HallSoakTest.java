@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.damrelay.draughts.notation.PdnGame;
@@ -23,28 +24,32 @@ import org.damrelay.proto.wire.GameWire;
 import org.damrelay.relay.it.TestArbiter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The seeded soak of issue 21, behind a flag: eight boards (four single boards and a bus of four,
  * corpus games, default noise) at high speed, the driver killed (SIGKILL) at random and started
- * again at once, sometimes over a wiped outbox (a replaced laptop: it joins from the relay's
- * state), for ten minutes; the arbiter picks the played path where a join names several. Every
- * game must end exact: the relay's PDN equals the game the board played.
+ * again, sometimes over a wiped outbox (a replaced laptop: it joins from the relay's state), for
+ * ten minutes. While it is down the players of each board make 0-3 plies (drawn) and then wait
+ * until the new driver reads their board: a restart at human pace, however slowly this machine
+ * restarts. The arbiter picks the played path where a join names several. Every game must end
+ * exact: the relay's PDN equals the game the board played. A failed soak keeps its hall folder
+ * (the processes' logs, the captures) for the post-mortem.
  *
  * <pre>mvn -B -o -pl app -am verify -Dtest=HallSoakTest -Dsurefire.failIfNoSpecifiedTests=false -Dhall.soak=true
- *     [-Dhall.soak.seed=1] [-Dhall.soak.minutes=10] [-Dhall.soak.speed=3]</pre>
+ *     [-Dhall.soak.seed=1] [-Dhall.soak.minutes=10] [-Dhall.soak.speed=2]</pre>
  */
 @EnabledIfSystemProperty(named = "hall.soak", matches = "true")
 class HallSoakTest {
 
-    @TempDir Path dir;
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir;
 
     @Test
     void eightBoardsRandomRestartsAndJoinsEveryGameEndsExact() throws Exception {
         long seed = Long.getLong("hall.soak.seed", 1);
         int minutes = Integer.getInteger("hall.soak.minutes", 10);
-        double speed = Double.parseDouble(System.getProperty("hall.soak.speed", "3"));
+        double speed = Double.parseDouble(System.getProperty("hall.soak.speed", "2"));
         Random random = new Random(seed);
         Path corpus = SharedTree.corpus().resolve("nk2003-amsterdam.pdn").toAbsolutePath(); // the emulators run in the hall folder
         List<PdnGame> games = PdnReader.read(corpus);
@@ -53,6 +58,7 @@ class HallSoakTest {
         List<PdnGame> truth = games.subList(first - 1, first - 1 + 8);
         List<String> boardOptions = new ArrayList<>();
         int restarts = 0, joins = 0, picks = 0;
+        int[] missed = new int[4]; // board downtimes by the plies drawn for them
         try (Hall hall = new Hall(dir, sources)) {
             for (int b = 1; b <= 4; b++) {
                 hall.board("b" + b, corpus, first + b - 1, speed, seed * 100 + b);
@@ -74,6 +80,8 @@ class HallSoakTest {
                     if (System.nanoTime() >= end) break;
                     hall.killDriver();
                     restarts++;
+                    // the players make 0-3 plies while the driver is down, then wait for it (a restart at human pace)
+                    for (int k : hall.pausePlayers(random, Duration.ofSeconds(90))) missed[k]++;
                     if (random.nextInt(4) == 0) {
                         outbox = "outbox-" + restarts; // a replaced laptop: nothing of its own, the relay's Welcome says where each game stands
                         joins++;
@@ -103,7 +111,7 @@ class HallSoakTest {
                 }
             }
             String summary = "hall soak seed " + seed + ", " + minutes + " min at speed " + speed + ": " + restarts + " restarts ("
-                    + joins + " over a wiped outbox), " + picks + " joins naming several paths (the arbiter picked the played one), " + (8 - wrong.size()) + "/8 games exact";
+                    + joins + " over a wiped outbox; board downtimes with 0/1/2/3 plies drawn: " + Arrays.toString(missed) + "), " + picks + " joins naming several paths (the arbiter picked the played one), " + (8 - wrong.size()) + "/8 games exact";
             System.out.println(summary);
             assertTrue(wrong.isEmpty(), summary + "; " + hall.logs() + "\n" + String.join("\n", wrong));
         }

@@ -204,4 +204,55 @@ class BoardSpeakerTest {
         assertEquals(t.only(BoardEvent.FieldChanged.class).size(), msgs.stream().filter(BoardMessage.FieldUpdate.class::isInstance).count());
         assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
     }
+
+    @Test
+    void pausedPlayersMakeThePliesAskedThenStandStillUntilTheHostReadsTheBoard() {
+        Timeline t = timeline(0);
+        List<Timeline.Rest> rests = t.rests();
+        assertEquals(OPENING.size() + 1, rests.size(), "a rest before each ply and after the last");
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(0, single(Command.SEND_BRD));
+        long afterFirst = (rests.get(1).from() + rests.get(1).until()) / 2;
+        b.advanceTo(afterFirst);
+        assertEquals(2, b.pauseAfter(2, afterFirst));
+        long hourLater = afterFirst + 3_600_000;
+        b.advanceTo(hourLater);
+        assertTrue(b.standing(hourLater));
+        assertArrayEquals(t.reportedBoardAt(rests.get(3).from()), b.board(), "two plies more, then nothing");
+        assertNotEquals(java.util.Arrays.asList(t.reportedBoardAt(t.endMillis())), java.util.Arrays.asList(b.board()));
+
+        b.onCommand(hourLater, single(Command.SEND_BRD));
+        assertFalse(b.pausing());
+        b.advanceTo(hourLater + rests.get(4).from() - rests.get(3).from() - 1);
+        assertArrayEquals(t.reportedBoardAt(rests.get(4).from() - 1), b.board(), "they go on where they stood, as if no time had passed");
+        b.advanceTo(Long.MAX_VALUE - 1);
+        b.takeDue(Long.MAX_VALUE - 1);
+        assertTrue(b.finished());
+        assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
+    }
+
+    @Test
+    void aPlyUnderWayIsFinishedBeforeThePlayersStopAndAnEarlyReadEndsThePause() {
+        Timeline t = timeline(0);
+        List<Timeline.Rest> rests = t.rests();
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(0, single(Command.SEND_BRD));
+        long moving = rests.get(0).until() + 1; // the hand has reached for the first move
+        b.advanceTo(moving);
+        assertEquals(1, b.pauseAfter(0, moving), "the ply under way counts");
+        b.advanceTo(moving + 3_600_000);
+        assertArrayEquals(t.reportedBoardAt(rests.get(1).from()), b.board());
+
+        BoardSpeaker early = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        early.onCommand(0, single(Command.SEND_BRD));
+        long resting = rests.get(0).from();
+        early.advanceTo(resting);
+        assertEquals(3, early.pauseAfter(3, resting));
+        early.onCommand(resting + 10, single(Command.SEND_BRD)); // the host is back before the players stopped
+        assertFalse(early.pausing());
+        early.advanceTo(t.endMillis());
+        early.takeDue(t.endMillis());
+        assertTrue(early.finished(), "they play on");
+        assertArrayEquals(t.reportedBoardAt(t.endMillis()), early.board());
+    }
 }
