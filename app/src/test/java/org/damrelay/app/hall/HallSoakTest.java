@@ -9,17 +9,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.damrelay.draughts.game.Reach;
+import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
-import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
-import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.CorrectGame;
 import org.damrelay.proto.Correction;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.MoveData;
 import org.damrelay.proto.wire.GameWire;
 import org.damrelay.relay.it.TestArbiter;
 import org.junit.jupiter.api.Test;
@@ -89,7 +91,7 @@ class HallSoakTest {
                     hall.startDriver(boardOptions, outbox);
                 }
                 // the games play out with the driver running
-                long giveUp = System.nanoTime() + 15 * 60_000_000_000L;
+                long giveUp = System.nanoTime() + 30 * 60_000_000_000L;
                 while (!allDone(hall, truth) && System.nanoTime() < giveUp) {
                     handled = pickPaths(arbiter, truth, handled);
                     await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
@@ -131,25 +133,29 @@ class HallSoakTest {
 
     /**
      * The arbiter with the scoresheets: a join that names several paths gets the one the board
-     * played (the candidates that match the game's moves at that point). Returns the alerts handled.
+     * played (the candidate that is the game's moves up to the position the join saw; a join's event
+     * carries no ply of its own). Returns the alerts handled.
      */
     private static int pickPaths(TestArbiter arbiter, List<PdnGame> truth, int handled) {
-        List<ArbiterMessage.Builder> all = arbiter.messages();
-        List<GameEvent> joins = all.stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME
-                && m.getAlert().getEvent().getPathsCount() > 1).map(m -> m.getAlert().getEvent()).toList();
-        List<String> gameIds = all.stream().filter(m -> m.hasAlert() && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME
-                && m.getAlert().getEvent().getPathsCount() > 1).map(m -> m.getAlert().getGameId()).toList();
+        List<ArbiterMessage.Builder> joins = arbiter.messages().stream().filter(m -> m.hasAlert()
+                && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME && m.getAlert().getEvent().getPathsCount() > 1).toList();
         for (int i = handled; i < joins.size(); i++) {
-            GameEvent e = joins.get(i);
-            int board = Integer.parseInt(gameIds.get(i).substring(gameIds.get(i).lastIndexOf('b') + 1));
-            List<Move> moves = truth.get(board - 1).plies();
-            int before = e.getPly(); // the relay numbers a join by the last ply before it (the games start from the start position)
-            for (int k = 0; k < e.getPathsCount(); k++) {
-                CandidatePath c = e.getPaths(k);
-                boolean fits = before + c.getMovesCount() <= moves.size();
-                for (int j = 0; fits && j < c.getMovesCount(); j++) fits = GameWire.move(c.getMoves(j)).equals(moves.get(before + j));
+            GameEvent e = joins.get(i).getAlert().getEvent();
+            String gameId = joins.get(i).getAlert().getGameId();
+            PdnGame played = truth.get(Integer.parseInt(gameId.substring(gameId.lastIndexOf('b') + 1)) - 1);
+            Position seen = Fen.parse(e.getFen());
+            Position p = played.start();
+            int reached = -1; // after how many of the game's plies the board stood as the join saw it
+            for (int ply = 0; ply <= played.plies().size() && reached < 0; ply++) {
+                if (Reach.samePieces(p, seen)) reached = ply;
+                else if (ply < played.plies().size()) p = p.apply(played.plies().get(ply));
+            }
+            for (int k = 0; reached >= 0 && k < e.getPathsCount(); k++) {
+                List<MoveData> path = e.getPaths(k).getMovesList();
+                boolean fits = path.size() <= reached;
+                for (int j = 0; fits && j < path.size(); j++) fits = GameWire.move(path.get(j)).equals(played.plies().get(reached - path.size() + j));
                 if (fits) {
-                    arbiter.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameIds.get(i))
+                    arbiter.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameId)
                             .setCorrection(Correction.newBuilder().setKind(Correction.Kind.CHOOSE_PATH).setPath(k + 1).setReason("scoresheets"))));
                     break;
                 }
