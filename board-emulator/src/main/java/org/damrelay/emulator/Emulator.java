@@ -49,6 +49,7 @@ public final class Emulator {
         private final NoisePlanner planner;
         private final double clockStart;
         private final List<Timeline.Rest> rests = new ArrayList<>();
+        private int plies;
 
         private Session(Position start) {
             board = new PhysicalBoard(start, config.turned());
@@ -85,12 +86,13 @@ public final class Emulator {
             else fidgets.think(mover, thinkMs);
             rest(settled, board.now());
             hand.play(move, plan, mover);
+            plies++;
         }
 
         /** The board stood still from {@code settled} until {@code moving}: a rest once the sensor has reported the last change. */
         private void rest(double settled, double moving) {
             long from = (long) Math.ceil(settled + scanner.period()), until = (long) Math.floor(moving);
-            if (from < until) rests.add(new Timeline.Rest(from, until));
+            if (from < until) rests.add(new Timeline.Rest(from, until, plies));
         }
 
         public Timeline finish() {

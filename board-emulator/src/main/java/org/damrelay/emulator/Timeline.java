@@ -17,8 +17,9 @@ public record Timeline(List<BoardEvent> events, List<Rest> rests) {
      * A span of the timeline, from when every report of a ply is out until the hand reaches for the
      * next move ({@code until} Long.MAX_VALUE after the last ply). Between them nothing is reported
      * but what the players do while thinking (fidgets, a late crown): the position stands.
+     * {@code plies}: the plies played before it.
      */
-    public record Rest(long from, long until) {
+    public record Rest(long from, long until, int plies) {
         public Rest {
             if (until < from) throw new IllegalArgumentException("a rest ends before it begins: " + from + ".." + until);
         }

@@ -140,22 +140,25 @@ final class Hall implements AutoCloseable {
     }
 
     /**
-     * The players of every PDN board make 0-3 more plies (drawn from {@code random}, per board)
-     * and then stand still until the driver reads their board again (the emulator's "pause"
-     * control): a driver restart at human pace, however slowly this machine restarts it. Waits
-     * until they stand, at most {@code wait}; returns the plies drawn, emulator by emulator.
+     * The players of every PDN board play on until the board is 0-3 plies (drawn from
+     * {@code random}, per board) ahead of {@code recorded} (board i's plies the relay has, in the
+     * order the boards were made) and then stand still until the driver reads their board again
+     * (the emulator's "pause-at" control): a driver restart at human pace, however slowly this
+     * machine restarts it. A board already further ahead (plies the killed driver saw but had not
+     * recorded) stops at once. Waits until they stand, at most {@code wait}; returns the plies drawn.
      */
-    List<Integer> pausePlayers(Random random, Duration wait) throws IOException {
+    List<Integer> pausePlayers(Random random, Duration wait, List<Integer> recorded) throws IOException {
         List<Integer> drawn = new ArrayList<>();
         pauses++;
+        int board = 0;
         for (var e : players.entrySet()) {
             List<String> plies = new ArrayList<>();
             for (int b = 0; b < boardsOn.get(e.getKey()); b++) {
                 int k = random.nextInt(4);
                 drawn.add(k);
-                plies.add(String.valueOf(k));
+                plies.add(String.valueOf(recorded.get(board++) + k));
             }
-            e.getValue().getOutputStream().write(("pause " + String.join(" ", plies) + "\n").getBytes(StandardCharsets.UTF_8));
+            e.getValue().getOutputStream().write(("pause-at " + String.join(" ", plies) + "\n").getBytes(StandardCharsets.UTF_8));
             e.getValue().getOutputStream().flush();
         }
         try {

@@ -61,6 +61,7 @@ class HallSoakTest {
         List<String> boardOptions = new ArrayList<>();
         int restarts = 0, joins = 0, picks = 0;
         int[] missed = new int[4]; // board downtimes by the plies drawn for them
+        List<String> picked = new ArrayList<>(); // what became of each join that named several paths
         try (Hall hall = new Hall(dir, sources)) {
             for (int b = 1; b <= 4; b++) {
                 hall.board("b" + b, corpus, first + b - 1, speed, seed * 100 + b);
@@ -76,14 +77,17 @@ class HallSoakTest {
                 while (System.nanoTime() < end && !allDone(hall, truth)) {
                     long next = System.nanoTime() + (10_000 + random.nextInt(40_000)) * 1_000_000L;
                     while (System.nanoTime() < Math.min(next, end)) {
-                        handled = pickPaths(arbiter, truth, handled);
+                        handled = pickPaths(arbiter, truth, handled, picked);
                         await().pollDelay(Duration.ofMillis(500)).until(() -> true);
                     }
                     if (System.nanoTime() >= end) break;
                     hall.killDriver();
                     restarts++;
-                    // the players make 0-3 plies while the driver is down, then wait for it (a restart at human pace)
-                    for (int k : hall.pausePlayers(random, Duration.ofSeconds(90))) missed[k]++;
+                    // the boards go 0-3 plies beyond what the relay recorded while the driver is down, then wait for it
+                    // (a restart at human pace); plies the killed driver saw but had not recorded count among them
+                    List<Integer> recorded = new ArrayList<>();
+                    for (int b = 1; b <= 8; b++) recorded.add(recordedPlies(hall, b));
+                    for (int k : hall.pausePlayers(random, Duration.ofSeconds(90), recorded)) missed[k]++;
                     if (random.nextInt(4) == 0) {
                         outbox = "outbox-" + restarts; // a replaced laptop: nothing of its own, the relay's Welcome says where each game stands
                         joins++;
@@ -93,10 +97,10 @@ class HallSoakTest {
                 // the games play out with the driver running
                 long giveUp = System.nanoTime() + 30 * 60_000_000_000L;
                 while (!allDone(hall, truth) && System.nanoTime() < giveUp) {
-                    handled = pickPaths(arbiter, truth, handled);
+                    handled = pickPaths(arbiter, truth, handled, picked);
                     await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
                 }
-                picks = pickPaths(arbiter, truth, handled);
+                picks = pickPaths(arbiter, truth, handled, picked);
             }
             List<String> wrong = new ArrayList<>();
             for (int b = 1; b <= 8; b++) {
@@ -114,8 +118,17 @@ class HallSoakTest {
             }
             String summary = "hall soak seed " + seed + ", " + minutes + " min at speed " + speed + ": " + restarts + " restarts ("
                     + joins + " over a wiped outbox; board downtimes with 0/1/2/3 plies drawn: " + Arrays.toString(missed) + "), " + picks + " joins naming several paths (the arbiter picked the played one), " + (8 - wrong.size()) + "/8 games exact";
-            System.out.println(summary);
-            assertTrue(wrong.isEmpty(), summary + "; " + hall.logs() + "\n" + String.join("\n", wrong));
+            System.out.println(summary + "\n" + String.join("\n", picked));
+            assertTrue(wrong.isEmpty(), summary + "; " + hall.logs() + "\n" + String.join("\n", picked) + "\n" + String.join("\n", wrong));
+        }
+    }
+
+    /** The plies the relay recorded of game N (0 for a record that no longer reads as PDN: its players stop at once). */
+    private static int recordedPlies(Hall hall, int board) {
+        try {
+            return hall.pdn(board).plies().size();
+        } catch (Exception unreadable) {
+            return 0;
         }
     }
 
@@ -136,7 +149,7 @@ class HallSoakTest {
      * played (the candidate that is the game's moves up to the position the join saw; a join's event
      * carries no ply of its own). Returns the alerts handled.
      */
-    private static int pickPaths(TestArbiter arbiter, List<PdnGame> truth, int handled) {
+    private static int pickPaths(TestArbiter arbiter, List<PdnGame> truth, int handled, List<String> picked) {
         List<ArbiterMessage.Builder> joins = arbiter.messages().stream().filter(m -> m.hasAlert()
                 && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME && m.getAlert().getEvent().getPathsCount() > 1).toList();
         for (int i = handled; i < joins.size(); i++) {
@@ -150,16 +163,20 @@ class HallSoakTest {
                 if (Reach.samePieces(p, seen)) reached = ply;
                 else if (ply < played.plies().size()) p = p.apply(played.plies().get(ply));
             }
+            String outcome = gameId + ": no path is the game's (" + e.getText() + ")";
             for (int k = 0; reached >= 0 && k < e.getPathsCount(); k++) {
                 List<MoveData> path = e.getPaths(k).getMovesList();
                 boolean fits = path.size() <= reached;
                 for (int j = 0; fits && j < path.size(); j++) fits = GameWire.move(path.get(j)).equals(played.plies().get(reached - path.size() + j));
                 if (fits) {
-                    arbiter.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameId)
+                    ArbiterMessage.Builder reply = arbiter.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameId)
                             .setCorrection(Correction.newBuilder().setKind(Correction.Kind.CHOOSE_PATH).setPath(k + 1).setReason("scoresheets"))));
+                    outcome = gameId + ": path " + (k + 1) + " (" + e.getPaths(k).getNotation() + ") "
+                            + (reply.hasError() ? "refused: " + reply.getError().getMessage() : "picked");
                     break;
                 }
             }
+            picked.add(outcome);
         }
         return joins.size();
     }

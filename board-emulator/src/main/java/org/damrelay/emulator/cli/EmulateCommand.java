@@ -52,7 +52,8 @@ import picocli.CommandLine.Spec;
                 + "(or --capture FILE), as if the host had asked for updates, the board and the clock.",
                 "Noise is seeded: the same --seed gives the same board behaviour byte for byte.",
                 "On a line, stdin takes 'pause K [K...]': the players of each board (K per board, in address order; the last K "
-                        + "for the rest) make at most K more plies, then stand still, clock included, until the host reads the whole board again."},
+                        + "for the rest) make at most K more plies, then stand still, clock included, until the host reads the whole board again; "
+                        + "'pause-at N [N...]': they stop once the game has N plies."},
         footer = {"", ScenarioParser.FORMAT})
 public final class EmulateCommand implements Callable<Integer> {
 
@@ -193,7 +194,9 @@ public final class EmulateCommand implements Callable<Integer> {
     /**
      * Control lines on stdin, for a hall test that restarts the driver: {@code pause K [K...]} —
      * the players of board i make at most K more plies (the last K for the rest), then stand still
-     * until the host reads that board again; "players stand still" is printed once they all do.
+     * until the host reads that board again; {@code pause-at N [N...]} — they stop once the game has
+     * N plies (at once, or after the ply under way, when it has them already); "players stand still"
+     * is printed once they all do.
      */
     private static void controlFromStdin(LinePump pump, PrintWriter err) {
         Thread control = new Thread(() -> {
@@ -204,14 +207,15 @@ public final class EmulateCommand implements Callable<Integer> {
                     if (w[0].isEmpty()) continue;
                     List<Integer> plies = new ArrayList<>();
                     try {
-                        if (!w[0].equals("pause") || w.length < 2) throw new NumberFormatException();
+                        if (!(w[0].equals("pause") || w[0].equals("pause-at")) || w.length < 2) throw new NumberFormatException();
                         for (int i = 1; i < w.length; i++) plies.add(Integer.parseUnsignedInt(w[i]));
                     } catch (NumberFormatException e) {
-                        err.println("emulate: unknown control \"" + l.trim() + "\" (pause K [K...]: the players make at most K more plies, then wait for the host)");
+                        err.println("emulate: unknown control \"" + l.trim() + "\" (pause K [K...]: the players make at most K more plies,"
+                                + " then wait for the host; pause-at N [N...]: they stop once the game has N plies)");
                         err.flush();
                         continue;
                     }
-                    List<Integer> made = pump.pausePlayers(plies).join();
+                    List<Integer> made = (w[0].equals("pause") ? pump.pausePlayers(plies) : pump.pausePlayersAtPly(plies)).join();
                     err.println("emulate: players pause after " + made + " plies, until the host reads their board");
                     err.flush();
                     while (!pump.playersStanding() && !pump.done()) Thread.sleep(20);

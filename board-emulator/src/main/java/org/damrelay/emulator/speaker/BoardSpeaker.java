@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import java.util.function.IntUnaryOperator;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -113,15 +114,36 @@ public final class BoardSpeaker {
      */
     public int pauseAfter(int plies, long t) {
         if (plies < 0) throw new IllegalArgumentException("plies must not be negative: " + plies);
+        return pause(t, done -> done + plies);
+    }
+
+    /**
+     * As {@link #pauseAfter}, but the players stop once the game has {@code ply} plies (at once, or
+     * after the ply under way, when it has them already): a hall test keeps the board at most so
+     * many plies ahead of what the relay recorded.
+     */
+    public int pauseAtPly(int ply, long t) {
+        return pause(t, done -> ply);
+    }
+
+    /** Pauses at the first rest with at least {@code target.applyAsInt(plies done)} plies played; returns the plies still to make. */
+    private int pause(long t, IntUnaryOperator target) {
         if (playStart < 0 || rests.isEmpty()) return 0;
         long now = standing(t) ? pauseAt : Math.max(0, t - playStart);
         int j = 0;
         while (j < rests.size() - 1 && rests.get(j).until() <= now) j++;
-        boolean resting = rests.get(j).from() <= now && now < rests.get(j).until();
-        int made = resting ? plies : Math.max(1, plies); // a ply under way is finished
-        int stop = Math.min(rests.size() - 1, j + (resting ? plies : made - 1));
-        pauseAt = resting && plies == 0 ? now : Math.max(now, rests.get(stop).from());
-        return Math.min(made, stop - j + (resting ? 0 : 1));
+        Timeline.Rest at = rests.get(j);
+        boolean resting = at.from() <= now && now < at.until();
+        int done = resting ? at.plies() : at.plies() - 1; // a ply under way is finished
+        int goal = Math.max(target.applyAsInt(done), resting ? done : done + 1);
+        if (resting && goal == done) {
+            pauseAt = now;
+            return 0;
+        }
+        int stop = j;
+        while (stop < rests.size() - 1 && rests.get(stop).plies() < goal) stop++;
+        pauseAt = Math.max(now, rests.get(stop).from());
+        return rests.get(stop).plies() - done;
     }
 
     /** A pause is asked for and the host has not read the board since. */

@@ -42,7 +42,8 @@ public final class LinePump implements Runnable {
     private final List<HostCommand> received = new ArrayList<>();
     private final BlockingQueue<byte[]> inbound = new LinkedBlockingQueue<>();
     private volatile boolean stopped;
-    private record PauseRequest(List<Integer> plies, CompletableFuture<List<Integer>> made) {}
+    /** @param plies more plies per board, or ({@code atPly}) the plies each board's game has when its players stop */
+    private record PauseRequest(List<Integer> plies, boolean atPly, CompletableFuture<List<Integer>> made) {}
     private final ConcurrentLinkedQueue<PauseRequest> pauses = new ConcurrentLinkedQueue<>();
     private final AtomicInteger pausesAsked = new AtomicInteger();
     private int pausesApplied;
@@ -111,8 +112,17 @@ public final class LinePump implements Runnable {
      * will make.
      */
     public CompletableFuture<List<Integer>> pausePlayers(List<Integer> plies) {
+        return pause(plies, false);
+    }
+
+    /** As {@link #pausePlayers}, but board i's players stop once its game has {@code plies.get(i)} plies ({@link BoardSpeaker#pauseAtPly}). */
+    public CompletableFuture<List<Integer>> pausePlayersAtPly(List<Integer> plies) {
+        return pause(plies, true);
+    }
+
+    private CompletableFuture<List<Integer>> pause(List<Integer> plies, boolean atPly) {
         if (plies.isEmpty()) throw new IllegalArgumentException("say how many plies the players make before they stop");
-        PauseRequest r = new PauseRequest(List.copyOf(plies), new CompletableFuture<>());
+        PauseRequest r = new PauseRequest(List.copyOf(plies), atPly, new CompletableFuture<>());
         pausesAsked.incrementAndGet();
         pauses.add(r);
         if (done) r.made().completeExceptionally(new IllegalStateException("the line is closed"));
@@ -151,7 +161,10 @@ public final class LinePump implements Runnable {
             long t = now();
             for (PauseRequest r = pauses.peek(); r != null; r = pauses.peek()) {
                 List<Integer> made = new ArrayList<>();
-                for (int i = 0; i < boards.size(); i++) made.add(boards.get(i).pauseAfter(r.plies().get(Math.min(i, r.plies().size() - 1)), t));
+                for (int i = 0; i < boards.size(); i++) {
+                    int n = r.plies().get(Math.min(i, r.plies().size() - 1));
+                    made.add(r.atPly() ? boards.get(i).pauseAtPly(n, t) : boards.get(i).pauseAfter(n, t));
+                }
                 pauses.poll();
                 pausesApplied++;
                 r.made().complete(made);

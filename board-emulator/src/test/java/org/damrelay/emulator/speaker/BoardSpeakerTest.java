@@ -210,6 +210,7 @@ class BoardSpeakerTest {
         Timeline t = timeline(0);
         List<Timeline.Rest> rests = t.rests();
         assertEquals(OPENING.size() + 1, rests.size(), "a rest before each ply and after the last");
+        for (int i = 0; i < rests.size(); i++) assertEquals(i, rests.get(i).plies());
         BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
         b.onCommand(0, single(Command.SEND_BRD));
         long afterFirst = (rests.get(1).from() + rests.get(1).until()) / 2;
@@ -229,6 +230,26 @@ class BoardSpeakerTest {
         b.takeDue(Long.MAX_VALUE - 1);
         assertTrue(b.finished());
         assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
+    }
+
+    @Test
+    void playersPausedAtAPlyStopOnceTheGameHasItOrAtOnceWhenItHasMore() {
+        Timeline t = timeline(0);
+        List<Timeline.Rest> rests = t.rests();
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(0, single(Command.SEND_BRD));
+        long afterFirst = rests.get(1).from();
+        b.advanceTo(afterFirst);
+        assertEquals(2, b.pauseAtPly(3, afterFirst), "plies 2 and 3 still to play");
+        b.advanceTo(afterFirst + 3_600_000);
+        assertArrayEquals(t.reportedBoardAt(rests.get(3).from()), b.board());
+
+        BoardSpeaker ahead = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        ahead.onCommand(0, single(Command.SEND_BRD));
+        long afterThird = rests.get(3).from();
+        ahead.advanceTo(afterThird);
+        assertEquals(0, ahead.pauseAtPly(1, afterThird), "the game is past ply 1 already: they stop where they are");
+        assertTrue(ahead.standing(afterThird));
     }
 
     @Test
