@@ -27,9 +27,8 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
     private static final String TOKEN = LiveRelay.ARBITER_TOKEN;
 
     private void signIn(String token) {
+        browser.arbiterSession(relay.httpUrl(), null);
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.clear()");
-        driver().navigate().refresh();
         WebElement form = driver().findElement(By.id("login"));
         eventually().until(form::isDisplayed);
         form.findElement(By.name("token")).sendKeys(token);

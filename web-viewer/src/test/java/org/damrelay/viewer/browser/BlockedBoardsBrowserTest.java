@@ -48,9 +48,8 @@ class BlockedBoardsBrowserTest extends LiveHallTestBase {
         browser.viewport(width, height);
         // a driver of its own: the refusal stays in its error list, not in the shared hall's
         try (TestDriver hall = relay.connectDriver()) {
+            browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
             driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-            driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
-            driver().navigate().refresh();
             eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li")).size() == 4);
             assertTrue(listed(gameId).isEmpty());
 

@@ -60,9 +60,8 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
     }
 
     private void signIn(int width) {
+        browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.clear(); sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
-        driver().navigate().refresh();
         browser.viewport(width, width == 360 ? 740 : 1080);
         eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li.board-row")).size() == BOARDS);
     }

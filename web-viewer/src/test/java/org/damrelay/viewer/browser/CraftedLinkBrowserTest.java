@@ -87,8 +87,7 @@ class CraftedLinkBrowserTest extends LiveHallTestBase {
     }
 
     private void signedIn() {
-        driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
+        browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
     }
 
     @Test
@@ -149,8 +148,7 @@ class CraftedLinkBrowserTest extends LiveHallTestBase {
     void aRelayNamedAsTrustedDoesGetTheConsolesConnection() throws Exception {
         try (OtherHost other = new OtherHost();
              LiveRelay trusting = LiveRelay.start(0, List.of("ws://127.0.0.1:" + other.port()))) {
-            driver().get(trusting.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-            driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
+            browser.arbiterSession(trusting.httpUrl(), LiveRelay.ARBITER_TOKEN);
             driver().get(trusting.httpUrl() + "/arbiter.html?relay=ws://127.0.0.1:" + other.port() + "&event=nk2026&round=3");
             eventually().until(() -> other.seen.stream().anyMatch(line -> line.startsWith("GET /arbiter HTTP/1.1")));
         }
@@ -170,7 +168,7 @@ class CraftedLinkBrowserTest extends LiveHallTestBase {
         assertEquals(List.of(), violations(), "game page");
 
         signedIn();
-        driver().navigate().refresh();
+        driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
         eventually().until(() -> driver().findElements(By.cssSelector("ul.statuses li.board-row")).size() >= 4);
         assertEquals(List.of(), violations(), "arbiter console");
 

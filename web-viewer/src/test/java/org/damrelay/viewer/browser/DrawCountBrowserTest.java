@@ -42,9 +42,8 @@ class DrawCountBrowserTest extends LiveHallTestBase {
                     .setBlack(Player.newBuilder().setName("Pim Meurs")).setStartFen("W:W50,K46:BK1")
                     .setSourceDriver(LiveRelay.DRIVER).setSourceBoard(LiveRelay.sourceBoard(1)))));
         }
+        browser.arbiterSession(relay.httpUrl(), null);
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.clear()");
-        driver().navigate().refresh();
         WebElement form = driver().findElement(By.id("login"));
         eventually().until(form::isDisplayed);
         form.findElement(By.name("token")).sendKeys(LiveRelay.ARBITER_TOKEN);

@@ -128,9 +128,8 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
     @ValueSource(ints = {360, 1920})
     void aWrongTokenBringsTheSignInBackWithTheReason(int width) throws Exception {
         size(width);
+        browser.arbiterSession(relay.httpUrl(), "not-the-token");
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', 'not-the-token')");
-        driver().navigate().refresh();
         WebElement error = eventually().until(() -> driver().findElement(By.cssSelector("#login .login-error")), WebElement::isDisplayed);
         assertTrue(error.getText().startsWith("The relay refused the token for event \"nk2026\""), error.getText());
         assertFalse(driver().findElement(By.id("arbiter")).isDisplayed(), "no console behind a refused token");
@@ -143,9 +142,8 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
 
     @Test
     void alertsCarryTheRelayTimeAndAReadableTitleAndTheReportPrints() throws Exception {
+        browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
-        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
-        driver().navigate().refresh();
         eventually().until(() -> driver().findElement(By.id("arbiter")).isDisplayed());
         hall.sendDurable(LiveRelay.sourceBoard(4), GameEvent.newBuilder().setType(EventType.BOARD_DISCONNECTED).setPly(0)
                 .setText("the connection to the board dropped").build());

@@ -223,8 +223,7 @@ class LanguagesBrowserTest {
                     && !driver.findElements(By.cssSelector(".notator button")).isEmpty());
             check(b, lang, "notate", width);
 
-            driver.get(relay.httpUrl() + "/index.html");
-            driver.executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
+            b.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
             driver.get(relay.httpUrl() + "/report.html?event=nk2026&round=3&lang=" + lang);
             eventually().until(() -> !driver.findElements(By.cssSelector("#report table.particulars")).isEmpty());
             check(b, lang, "report", width);
@@ -247,8 +246,7 @@ class LanguagesBrowserTest {
     @Test
     void theReportIsInTheEventsLanguageAndGivesTheInterimScoreUntilEveryGameIsFinished() throws Exception {
         ChromeDriver driver = english.driver();
-        driver.get(relay.httpUrl() + "/index.html");
-        driver.executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
+        english.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
         driver.get(relay.httpUrl() + "/report.html?event=nk2026&round=3");
         eventually().until(() -> !driver.findElements(By.cssSelector("#report table.particulars")).isEmpty());
         assertEquals("nl", driver.executeScript("return document.documentElement.lang"), "a Dutch event's report is Dutch in any browser");

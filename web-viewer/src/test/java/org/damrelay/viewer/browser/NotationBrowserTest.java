@@ -204,9 +204,8 @@ class NotationBrowserTest extends LiveHallTestBase {
     @Test
     void theConsolePrintsALinkWithItsQrCodeThatReachesItsOwnGameOnly() throws Exception {
         browser.resetViewport();
+        browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
         driver().get(relay.httpUrl() + "/arbiter.html?event=" + LiveRelay.EVENT + "&round=5");
-        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
-        driver().navigate().refresh();
         By issueButton = By.cssSelector(".notation-boards li[data-game=\"" + LiveRelay.gameId(5, 5) + "\"] button.notation-issue");
         eventually().until(() -> !driver().findElements(issueButton).isEmpty());
         driver().findElement(issueButton).click();
@@ -231,9 +230,8 @@ class NotationBrowserTest extends LiveHallTestBase {
     void theConsoleOffersLinksToBoardsWithoutSensorsOnlyAndSwitchesAFailedSensorBoardToAPhoneAndBack() throws Exception {
         browser.resetViewport();
         String sensorGame = LiveRelay.gameId(3, 4);
+        browser.arbiterSession(relay.httpUrl(), LiveRelay.ARBITER_TOKEN);
         driver().get(relay.httpUrl() + "/arbiter.html?event=" + LiveRelay.EVENT + "&round=3");
-        driver().executeScript("sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", LiveRelay.ARBITER_TOKEN);
-        driver().navigate().refresh();
         By switchButton = By.cssSelector(".notation-sensor-boards li[data-game=\"" + sensorGame + "\"] button.notation-switch");
         eventually().until(() -> !driver().findElements(switchButton).isEmpty());
         // the round's four sensor boards get no notation link, only the way out when one fails

@@ -75,6 +75,17 @@ public final class Browser implements AutoCloseable {
                 "width", width, "height", height, "deviceScaleFactor", 1, "mobile", width < 600));
     }
 
+    /**
+     * Starts this tab's arbiter session afresh with {@code token} (null: signed out), set on the relay's
+     * start page. Never set it on a console page and reload: that page may still be starting (it
+     * loads its words first), read the token itself, and remove it when the relay refuses it, before
+     * the reload reads it.
+     */
+    public void arbiterSession(String relayUrl, String token) {
+        driver.get(relayUrl + "/index.html");
+        driver.executeScript("sessionStorage.clear(); if (arguments[0] !== null) sessionStorage.setItem('damrelay.arbiterToken', arguments[0])", token);
+    }
+
     /** How wide the laid-out page is: wider than the viewport means sideways scrolling on a phone. */
     public long pageWidth() {
         return ((Number) driver.executeScript("return document.documentElement.scrollWidth")).longValue();
