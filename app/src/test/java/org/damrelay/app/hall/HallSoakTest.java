@@ -71,13 +71,12 @@ class HallSoakTest {
             boardOptions.addAll(List.of("--bus", hall.dir().resolve("tty-bus") + "=bus-"));
             String outbox = "outbox-0";
             hall.startDriver(boardOptions, outbox);
-            try (TestArbiter arbiter = TestArbiter.connect(hall.relayPort(), Hall.ARBITER_TOKEN, "nk", "chief")) {
+            try (Scoresheets arbiter = new Scoresheets(hall.relayPort(), truth, picked)) {
                 long end = System.nanoTime() + minutes * 60_000_000_000L;
-                int handled = 0;
                 while (System.nanoTime() < end && !allDone(hall, truth)) {
                     long next = System.nanoTime() + (10_000 + random.nextInt(40_000)) * 1_000_000L;
                     while (System.nanoTime() < Math.min(next, end)) {
-                        handled = pickPaths(arbiter, truth, handled, picked);
+                        arbiter.pickPaths();
                         await().pollDelay(Duration.ofMillis(500)).until(() -> true);
                     }
                     if (System.nanoTime() >= end) break;
@@ -97,10 +96,11 @@ class HallSoakTest {
                 // the games play out with the driver running
                 long giveUp = System.nanoTime() + 30 * 60_000_000_000L;
                 while (!allDone(hall, truth) && System.nanoTime() < giveUp) {
-                    handled = pickPaths(arbiter, truth, handled, picked);
+                    arbiter.pickPaths();
                     await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
                 }
-                picks = pickPaths(arbiter, truth, handled, picked);
+                arbiter.pickPaths();
+                picks = arbiter.joins();
             }
             List<String> wrong = new ArrayList<>();
             for (int b = 1; b <= 8; b++) {
@@ -147,14 +147,44 @@ class HallSoakTest {
     /**
      * The arbiter with the scoresheets: a join that names several paths gets the one the board
      * played (the candidate that is the game's moves up to the position the join saw; a join's event
-     * carries no ply of its own). Returns the alerts handled.
+     * carries no ply of its own). A console the relay closed is opened again: the relay sends the
+     * open alerts after the hello. What became of each join goes to {@code picked}.
      */
-    private static int pickPaths(TestArbiter arbiter, List<PdnGame> truth, int handled, List<String> picked) {
-        List<ArbiterMessage.Builder> joins = arbiter.messages().stream().filter(m -> m.hasAlert()
-                && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME && m.getAlert().getEvent().getPathsCount() > 1).toList();
-        for (int i = handled; i < joins.size(); i++) {
-            GameEvent e = joins.get(i).getAlert().getEvent();
-            String gameId = joins.get(i).getAlert().getGameId();
+    private static final class Scoresheets implements AutoCloseable {
+        private final int port;
+        private final List<PdnGame> truth;
+        private final List<String> picked;
+        private TestArbiter console;
+        private int handled, joins;
+
+        Scoresheets(int port, List<PdnGame> truth, List<String> picked) throws Exception {
+            this.port = port;
+            this.truth = truth;
+            this.picked = picked;
+            console = TestArbiter.connect(port, Hall.ARBITER_TOKEN, "nk", "chief");
+        }
+
+        int joins() {
+            return joins;
+        }
+
+        void pickPaths() throws Exception {
+            if (!console.ws().open()) {
+                picked.add("the relay closed the arbiter's console after " + console.messages().size() + " messages: opened again");
+                console.close();
+                console = TestArbiter.connect(port, Hall.ARBITER_TOKEN, "nk", "chief");
+                handled = 0;
+            }
+            List<ArbiterMessage.Builder> seen = console.messages().stream().filter(m -> m.hasAlert()
+                    && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME && m.getAlert().getEvent().getPathsCount() > 1).toList();
+            for (int i = handled; i < seen.size(); i++) {
+                joins++;
+                pick(seen.get(i).getAlert().getGameId(), seen.get(i).getAlert().getEvent());
+            }
+            handled = seen.size();
+        }
+
+        private void pick(String gameId, GameEvent e) {
             PdnGame played = truth.get(Integer.parseInt(gameId.substring(gameId.lastIndexOf('b') + 1)) - 1);
             Position seen = Fen.parse(e.getFen());
             Position p = played.start();
@@ -169,7 +199,7 @@ class HallSoakTest {
                 boolean fits = path.size() <= reached;
                 for (int j = 0; fits && j < path.size(); j++) fits = GameWire.move(path.get(j)).equals(played.plies().get(reached - path.size() + j));
                 if (fits) {
-                    ArbiterMessage.Builder reply = arbiter.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameId)
+                    ArbiterMessage.Builder reply = console.request(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId(gameId)
                             .setCorrection(Correction.newBuilder().setKind(Correction.Kind.CHOOSE_PATH).setPath(k + 1).setReason("scoresheets"))));
                     outcome = gameId + ": path " + (k + 1) + " (" + e.getPaths(k).getNotation() + ") "
                             + (reply.hasError() ? "refused: " + reply.getError().getMessage() : "picked");
@@ -178,6 +208,10 @@ class HallSoakTest {
             }
             picked.add(outcome);
         }
-        return joins.size();
+
+        @Override
+        public void close() {
+            console.close();
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
@@ -77,9 +78,10 @@ class DriverRestartTest {
      * driver's own guess (the game's start, so a join) before it knows where the relay's game
      * stands. Here the laptop dies after the first move, and each board's players make two more
      * while no driver reads the boards (the emulator's pause: two plies, then they wait for the new
-     * driver): the new driver catches up on them once the Welcome is in, numbered after the relay's
-     * last event, never taken for the relay's own (they were dropped as acknowledged, and the next
-     * move refused).
+     * driver), and two more once it has read them while it waits for the Welcome: the new driver
+     * catches up on the first two from its first read and follows the next two as they came (it
+     * kept what the boards reported), all numbered after the relay's last event, never taken for
+     * the relay's own (they were dropped as acknowledged, and the next move refused).
      */
     @Test
     void aDriverOverAWipedOutboxWaitsForTheRelaysStateBeforeItsBoardsSayAnything() throws Exception {
@@ -120,6 +122,10 @@ class DriverRestartTest {
                         // every board answered the new driver's discovery and dumps before the relay says a word
                         await().atMost(Duration.ofSeconds(60)).until(() -> cable.bytesToDriver() - readBefore >= 4 * 2 * 64);
                         assertEquals(List.of(), second.outbox().unacked(), "no event before the relay's Welcome");
+                        if (missed >= 0) {
+                            // read, the players go on while the driver waits for the relay: two more plies, four beyond its record
+                            await().atMost(Duration.ofSeconds(60)).until(() -> IntStream.range(0, 4).allMatch(b -> pump.pliesPlayed(b) >= before + missed + 2));
+                        }
                         gate.open();
                     }
                     await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= PLIES)

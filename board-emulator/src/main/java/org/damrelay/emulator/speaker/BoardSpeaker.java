@@ -146,6 +146,16 @@ public final class BoardSpeaker {
         return rests.get(stop).plies() - done;
     }
 
+    /** The plies played by line time t (as the rests between them have it; 0 before the game started). */
+    public int pliesPlayed(long t) {
+        int played = 0;
+        for (Timeline.Rest r : rests) {
+            if (playStart < 0 || playStart + r.from() > t || pauseAt >= 0 && r.from() > pauseAt) break;
+            played = r.plies();
+        }
+        return played;
+    }
+
     /** A pause is asked for and the host has not read the board since. */
     public boolean pausing() {
         return pauseAt >= 0;

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.damrelay.driver.dgt.protocol.HostCommand;
 import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
 import org.damrelay.driver.dgt.transport.LineRecorder;
@@ -49,6 +50,7 @@ public final class LinePump implements Runnable {
     private int pausesApplied;
     /** How many pause requests had been applied when every paused board last stood still; -1: not standing. */
     private volatile int standingThrough = -1;
+    private final AtomicIntegerArray pliesPlayed;
     private volatile boolean done;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile SerialChannel line;
@@ -68,6 +70,7 @@ public final class LinePump implements Runnable {
         this.pace = pace;
         this.lingerMillis = lingerMillis;
         this.waitForHost = waitForHost;
+        this.pliesPlayed = new AtomicIntegerArray(boards.size());
     }
 
     /** The emulator's end of the line, once open (for logs: the pty link, the device). */
@@ -129,6 +132,9 @@ public final class LinePump implements Runnable {
         return r.made();
     }
 
+    /** The plies board i's players had played when the pump last looked (for tests that wait on the game). */
+    public int pliesPlayed(int board) { return pliesPlayed.get(board); }
+
     /** Every board paused by {@link #pausePlayers} stands still now (or was read by the host already). */
     public boolean playersStanding() { return standingThrough == pausesAsked.get(); }
 
@@ -170,6 +176,7 @@ public final class LinePump implements Runnable {
                 r.made().complete(made);
             }
             for (BoardSpeaker b : boards) b.advanceTo(t);
+            for (int i = 0; i < boards.size(); i++) pliesPlayed.set(i, boards.get(i).pliesPlayed(t));
             standingThrough = boards.stream().allMatch(b -> !b.pausing() || b.standing(t)) ? pausesApplied : -1;
             boolean powered = boards.get(0).powered();
             if (!powered && line != null) {

@@ -3,6 +3,7 @@ package org.damrelay.emulator.speaker;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.damrelay.draughts.rules.Move;
@@ -41,6 +42,14 @@ class BoardSpeakerTest {
 
     private static HostCommand single(Command c) {
         return new HostCommand.Single(c);
+    }
+
+    /** A board of {@code t} read at 0 (its game starts), followed up to {@code now}. */
+    private static BoardSpeaker playedTo(Timeline t, long now) {
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(0, single(Command.SEND_BRD));
+        b.advanceTo(now);
+        return b;
     }
 
     @Test
@@ -211,16 +220,14 @@ class BoardSpeakerTest {
         List<Timeline.Rest> rests = t.rests();
         assertEquals(OPENING.size() + 1, rests.size(), "a rest before each ply and after the last");
         for (int i = 0; i < rests.size(); i++) assertEquals(i, rests.get(i).plies());
-        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
-        b.onCommand(0, single(Command.SEND_BRD));
         long afterFirst = (rests.get(1).from() + rests.get(1).until()) / 2;
-        b.advanceTo(afterFirst);
+        BoardSpeaker b = playedTo(t, afterFirst);
         assertEquals(2, b.pauseAfter(2, afterFirst));
         long hourLater = afterFirst + 3_600_000;
         b.advanceTo(hourLater);
         assertTrue(b.standing(hourLater));
         assertArrayEquals(t.reportedBoardAt(rests.get(3).from()), b.board(), "two plies more, then nothing");
-        assertNotEquals(java.util.Arrays.asList(t.reportedBoardAt(t.endMillis())), java.util.Arrays.asList(b.board()));
+        assertFalse(Arrays.equals(t.reportedBoardAt(t.endMillis()), b.board()));
 
         b.onCommand(hourLater, single(Command.SEND_BRD));
         assertFalse(b.pausing());
@@ -236,18 +243,14 @@ class BoardSpeakerTest {
     void playersPausedAtAPlyStopOnceTheGameHasItOrAtOnceWhenItHasMore() {
         Timeline t = timeline(0);
         List<Timeline.Rest> rests = t.rests();
-        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
-        b.onCommand(0, single(Command.SEND_BRD));
         long afterFirst = rests.get(1).from();
-        b.advanceTo(afterFirst);
+        BoardSpeaker b = playedTo(t, afterFirst);
         assertEquals(2, b.pauseAtPly(3, afterFirst), "plies 2 and 3 still to play");
         b.advanceTo(afterFirst + 3_600_000);
         assertArrayEquals(t.reportedBoardAt(rests.get(3).from()), b.board());
 
-        BoardSpeaker ahead = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
-        ahead.onCommand(0, single(Command.SEND_BRD));
         long afterThird = rests.get(3).from();
-        ahead.advanceTo(afterThird);
+        BoardSpeaker ahead = playedTo(t, afterThird);
         assertEquals(0, ahead.pauseAtPly(1, afterThird), "the game is past ply 1 already: they stop where they are");
         assertTrue(ahead.standing(afterThird));
     }
@@ -256,18 +259,14 @@ class BoardSpeakerTest {
     void aPlyUnderWayIsFinishedBeforeThePlayersStopAndAnEarlyReadEndsThePause() {
         Timeline t = timeline(0);
         List<Timeline.Rest> rests = t.rests();
-        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
-        b.onCommand(0, single(Command.SEND_BRD));
         long moving = rests.get(0).until() + 1; // the hand has reached for the first move
-        b.advanceTo(moving);
+        BoardSpeaker b = playedTo(t, moving);
         assertEquals(1, b.pauseAfter(0, moving), "the ply under way counts");
         b.advanceTo(moving + 3_600_000);
         assertArrayEquals(t.reportedBoardAt(rests.get(1).from()), b.board());
 
-        BoardSpeaker early = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
-        early.onCommand(0, single(Command.SEND_BRD));
         long resting = rests.get(0).from();
-        early.advanceTo(resting);
+        BoardSpeaker early = playedTo(t, resting);
         assertEquals(3, early.pauseAfter(3, resting));
         early.onCommand(resting + 10, single(Command.SEND_BRD)); // the host is back before the players stopped
         assertFalse(early.pausing());

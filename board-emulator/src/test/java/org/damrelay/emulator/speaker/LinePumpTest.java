@@ -27,6 +27,17 @@ import org.junit.jupiter.api.Test;
 
 /** The pump on an in-process line, as fast as possible: a whole game goes out, in order, byte for byte. */
 class LinePumpTest {
+    /** Reads what the line holds into {@code got} and the decoder; true when it held nothing. */
+    private static boolean drained(MemoryChannel host, byte[] buf, ByteArrayOutputStream got, MessageDecoder decoder) throws Exception {
+        int n, total = 0;
+        while ((n = host.read(buf, 20)) > 0) {
+            got.write(buf, 0, n);
+            decoder.feed(0, Arrays.copyOf(buf, n));
+            total += n;
+        }
+        return total == 0;
+    }
+
     @Test
     void aWholeGameAtFullSpeedArrivesAsTheTimelineSaysAndAsTheLogSays() throws Exception {
         // An in-process line cannot be replugged, so heavy noise without the cable pulls.
@@ -45,15 +56,7 @@ class LinePumpTest {
             // One write, so both commands arrive together while the emulated clock still stands at 0.
             line[0].write(new byte[] {(byte) Command.SEND_UPDATE_BRD.code(), (byte) Command.SEND_BRD.code()});
             byte[] buf = new byte[4096];
-            await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                int n, total = 0;
-                while ((n = line[0].read(buf, 20)) > 0) {
-                    got.write(buf, 0, n);
-                    decoder.feed(0, Arrays.copyOf(buf, n));
-                    total += n;
-                }
-                return pump.done() && total == 0;
-            });
+            await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).until(() -> drained(line[0], buf, got, decoder) && pump.done());
         } finally {
             pump.stop();
             t.join(5000);
@@ -99,14 +102,8 @@ class LinePumpTest {
             assertNotEquals(Arrays.asList(timeline.reportedBoardAt(timeline.endMillis())), Arrays.asList(standing), "not at the end");
 
             line[0].write(new byte[] {(byte) Command.SEND_BRD.code()}); // the host is back: they play on
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                int n, total = 0;
-                while ((n = line[0].read(buf, 20)) > 0) {
-                    decoder.feed(0, Arrays.copyOf(buf, n));
-                    total += n;
-                }
-                return pump.done() && total == 0;
-            });
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> drained(line[0], buf, new ByteArrayOutputStream(), decoder) && pump.done());
         } finally {
             pump.stop();
             t.join(5000);
