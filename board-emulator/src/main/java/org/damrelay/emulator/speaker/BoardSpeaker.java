@@ -126,7 +126,7 @@ public final class BoardSpeaker {
         return pause(t, done -> ply);
     }
 
-    /** Pauses at the first rest with at least {@code target.applyAsInt(plies done)} plies played; returns the plies still to make. */
+    /** Pauses at the rest with {@code target.applyAsInt(plies done)} plies played, or the nearest before it; returns the plies still to make. */
     private int pause(long t, IntUnaryOperator target) {
         if (playStart < 0 || rests.isEmpty()) return 0;
         long now = standing(t) ? pauseAt : Math.max(0, t - playStart);
@@ -135,14 +135,12 @@ public final class BoardSpeaker {
         Timeline.Rest at = rests.get(j);
         boolean resting = at.from() <= now && now < at.until();
         int done = resting ? at.plies() : at.plies() - 1; // a ply under way is finished
-        int goal = Math.max(target.applyAsInt(done), resting ? done : done + 1);
-        if (resting && goal == done) {
-            pauseAt = now;
-            return 0;
-        }
+        int goal = target.applyAsInt(done);
+        // the last rest ahead with no more plies than the goal; a reply that followed within a scan left
+        // no rest between the two plies, so the players stop before them (or, with none left, after)
         int stop = j;
-        while (stop < rests.size() - 1 && rests.get(stop).plies() < goal) stop++;
-        pauseAt = Math.max(now, rests.get(stop).from());
+        while (stop + 1 < rests.size() && rests.get(stop + 1).plies() <= goal) stop++;
+        pauseAt = stop == j && resting ? now : Math.max(now, rests.get(stop).from());
         return rests.get(stop).plies() - done;
     }
 

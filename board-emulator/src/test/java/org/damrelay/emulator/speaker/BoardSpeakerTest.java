@@ -256,6 +256,18 @@ class BoardSpeakerTest {
     }
 
     @Test
+    void aReplyWithinAScanLeavesNoRestBetweenItsPliesSoThePlayersStopBeforeThePair() {
+        Timeline played = timeline(0);
+        // as if ply 3 had followed ply 2 within a scan: no rest with two plies played
+        Timeline t = new Timeline(played.events(), played.rests().stream().filter(r -> r.plies() != 2).toList());
+        long start = t.rests().get(0).from();
+        BoardSpeaker b = playedTo(t, start);
+        assertEquals(1, b.pauseAtPly(2, start), "stops after ply 1, not after ply 3");
+        b.advanceTo(start + 3_600_000);
+        assertArrayEquals(played.reportedBoardAt(played.rests().get(1).from()), b.board());
+    }
+
+    @Test
     void aPlyUnderWayIsFinishedBeforeThePlayersStopAndAnEarlyReadEndsThePause() {
         Timeline t = timeline(0);
         List<Timeline.Rest> rests = t.rests();
