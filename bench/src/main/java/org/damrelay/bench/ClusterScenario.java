@@ -44,7 +44,7 @@ final class ClusterScenario implements Scenario {
         int perGame = r.ok() / rig.setup.games();
         if (r.failed() > 0) out.line("(%s: %d spectators failed to connect: %s)", label, r.failed(), r.firstError());
         for (double rate : RATES) {
-            if (rig.ingest.remaining() < rate * FanoutScenario.STEP_SECONDS) break;
+            if (rig.ingest.remaining() < rate * FanoutScenario.stepSeconds()) break;
             if (!FanoutScenario.step(rig, rate, perGame, label + " (" + r.ok() + " spectators) | ", out)) break;
         }
     }

@@ -2,6 +2,7 @@ package org.damrelay.bench;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -16,6 +17,22 @@ final class FanoutScenario implements Scenario {
      */
     static final double WARM_UP_RATE = 150;
     static final int WARM_UP_SECONDS = 8;
+    /**
+     * For profiling one load (docs/benchmarks.md, Round 5): {@code -Ddamrelay.bench.rates=250,300}
+     * plays only those moves/s, {@code -Ddamrelay.bench.stepSeconds=20} holds each that long
+     * (through DAMRELAY_JAVA_OPTS). Unset, the run is the table's.
+     */
+    static final String RATES_PROPERTY = "damrelay.bench.rates", STEP_PROPERTY = "damrelay.bench.stepSeconds";
+
+    static double[] rates() {
+        String given = System.getProperty(RATES_PROPERTY, "").trim();
+        if (given.isEmpty()) return RATES;
+        return Arrays.stream(given.split(",")).mapToDouble(r -> Double.parseDouble(r.trim())).toArray();
+    }
+
+    static int stepSeconds() {
+        return Integer.getInteger(STEP_PROPERTY, STEP_SECONDS);
+    }
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
@@ -32,8 +49,8 @@ final class FanoutScenario implements Scenario {
         out.line("|---|---|---|---|---|---|---|---|---|---|---|");
         int perGame = r.ok() / rig.setup.games();
         warmUp(rig, perGame, out);
-        for (double rate : RATES) {
-            if (rig.ingest.remaining() < rate * STEP_SECONDS) {
+        for (double rate : rates()) {
+            if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
                 break;
             }
@@ -51,20 +68,21 @@ final class FanoutScenario implements Scenario {
     }
 
     /**
-     * One rate for {@link #STEP_SECONDS}: a table row after {@code label}'s cells; false when the
+     * One rate for {@link #stepSeconds()}: a table row after {@code label}'s cells; false when the
      * relay no longer keeps up (raising further says nothing).
      */
     static boolean step(Rig rig, double rate, int perGame, String label, BenchReport out) throws Exception {
         rig.reset();
         ProcessCpu load0 = rig.loadCpu();
         long t0 = System.nanoTime();
-        long sent = rig.ingest.play(rate, Duration.ofSeconds(STEP_SECONDS));
+        int seconds = stepSeconds();
+        long sent = rig.ingest.play(rate, Duration.ofSeconds(seconds));
         long expected = sent * perGame;
         Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
         Results.LoadSide load = Results.LoadSide.of(rig.loadCpu().minus(load0), System.nanoTime() - t0);
         double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
         // sustained: everything received over the time it took, the step plus the latest delivery's lateness
-        double sustained = w.updates() / (STEP_SECONDS + w.micros().getMaxValue() / 1e6);
+        double sustained = w.updates() / (seconds + w.micros().getMaxValue() / 1e6);
         out.line("| %s%.0f | %,.0f | %,.0f | %.3f %s %s |", label, rate, rate * perGame, sustained, ratio,
                 BenchReport.latencyCells(w.micros()), load.cells());
         Histogram h = w.micros();

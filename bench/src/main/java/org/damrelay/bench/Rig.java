@@ -155,12 +155,17 @@ final class Rig implements AutoCloseable {
         return EVENT + "-r1-b" + board;
     }
 
+    static final String EVENT_LOOPS_PROPERTY = "damrelay.bench.eventLoops";
+
     /** Board b of round 1 fed by driver "load", board serial "b"; limits opened up for one host holding every client. */
     static String config(int games, Path data) {
         StringBuilder b = new StringBuilder();
         b.append("listen: {host: 127.0.0.1, port: 0}\n");
         b.append("dataDir: ").append(data.toAbsolutePath()).append('\n');
         b.append("limits: {connectionsPerIp: 1000000, idleTimeoutSeconds: 300}\n");
+        // the relay's own choice unless told (-Ddamrelay.bench.eventLoops=2: the core on a thread of its own, as before round 5)
+        Integer loops = Integer.getInteger(EVENT_LOOPS_PROPERTY);
+        if (loops != null) b.append("eventLoops: ").append(loops).append('\n');
         b.append("events:\n  - id: ").append(EVENT).append('\n');
         b.append("    driverTokens: [{name: load, sha256: ").append(Tokens.sha256Hex(TOKEN)).append("}]\n");
         b.append("    rounds: [{number: 1, delaySeconds: 0}]\n");

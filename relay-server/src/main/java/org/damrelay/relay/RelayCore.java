@@ -63,7 +63,9 @@ public final class RelayCore implements AutoCloseable {
         default void audit(AuditEntry entry) { }
     }
 
-    private final EventExecutor executor = new DefaultEventExecutor(new DefaultThreadFactory("relay-core"));
+    /** The core thread: its own, or the relay's one event loop (RelayConfig.eventLoops), which it then does not shut down. */
+    private final EventExecutor executor;
+    private final boolean ownsExecutor;
     private final RelayConfig config;
     private final TokenStore tokens;
     private final AuthThrottle authThrottle;
@@ -81,7 +83,9 @@ public final class RelayCore implements AutoCloseable {
     private long sinceSnapshot;
     private boolean snapshotting;
 
-    private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus) {
+    private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus, EventExecutor loop) {
+        this.executor = loop != null ? loop : new DefaultEventExecutor(new DefaultThreadFactory("relay-core"));
+        this.ownsExecutor = loop == null;
         this.config = config;
         this.tokens = new TokenStore(config.events());
         this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000);
@@ -91,8 +95,17 @@ public final class RelayCore implements AutoCloseable {
         this.bus = bus;
     }
 
-    /** Loads the pairings, rebuilds every game from the journal and starts releasing. */
+    /** Loads the pairings, rebuilds every game from the journal and starts releasing, on a core thread of its own. */
     public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus) throws IOException {
+        return open(config, metrics, bus, null);
+    }
+
+    /**
+     * As {@link #open(RelayConfig, RelayMetrics, UpdateBus)}, the core running on {@code loop} (the relay's only
+     * event loop, when it has one processor): a move then reaches the sockets without waking another
+     * thread, the journal's writer aside; null = a core thread of its own.
+     */
+    public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus, EventExecutor loop) throws IOException {
         String disk = DiskSpace.problem(config.dataPath());
         if (disk != null) throw new IOException(disk);
         // this run's epoch: what it numbers is told apart from versions a power cut took from an earlier run
@@ -106,7 +119,7 @@ public final class RelayCore implements AutoCloseable {
         }, metrics::fsyncNanos);
         log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
                 journal.recovery().records(), config.dataPath());
-        RelayCore core = new RelayCore(config, book, journal, metrics, bus);
+        RelayCore core = new RelayCore(config, book, journal, metrics, bus, loop);
         core.executor.execute(() -> book.games().forEach(core::release));
         return core;
     }
@@ -116,7 +129,7 @@ public final class RelayCore implements AutoCloseable {
      * ingested here). Updates come in through {@link #replicate}.
      */
     public static RelayCore replica(RelayConfig config, RelayMetrics metrics, UpdateBus bus) {
-        return new RelayCore(config, new GameBook(EventDirectory.from(config)), null, metrics, bus);
+        return new RelayCore(config, new GameBook(EventDirectory.from(config)), null, metrics, bus, null);
     }
 
     /**
@@ -274,6 +287,6 @@ public final class RelayCore implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        executor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        if (ownsExecutor) executor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 }

@@ -4,6 +4,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
@@ -108,13 +109,13 @@ public final class RelayServer implements AutoCloseable {
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
-        static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter)
-                throws IOException {
+        static Wiring relay(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter,
+                            EventLoop coreLoop) throws IOException {
             RelayMetrics metrics = new RelayMetrics();
             RedisStreamBus redis = cc.role() == ClusterConfig.Role.ORIGIN ? RedisStreamBus.open(cc, ClusterMetrics.origin(metrics.registry())) : null;
             RelayCore core;
             try {
-                core = RelayCore.open(config, metrics, redis != null ? redis : new InProcessBus());
+                core = RelayCore.open(config, metrics, redis != null ? redis : new InProcessBus(), coreLoop);
             } catch (IOException | RuntimeException e) {
                 if (redis != null) redis.close();
                 throw e;
@@ -160,8 +161,22 @@ public final class RelayServer implements AutoCloseable {
         long readTimeout = config.edge().requestReadTimeoutMillis();
         SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
-        Wiring w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
-                : Wiring.relay(config, cc, webSockets, sweeps, limiter);
+        boolean epoll = Epoll.isAvailable();
+        // one processor: one event loop that accepts, serves and runs the core (RelayConfig.eventLoops);
+        // an edge keeps its core apart (its feed waits on it from a thread of its own)
+        boolean oneLoop = config.coreOnEventLoop() && cc.role() != ClusterConfig.Role.EDGE;
+        int loops = oneLoop ? 1 : config.eventLoops();
+        EventLoopGroup workers = epoll ? new EpollEventLoopGroup(loops) : new NioEventLoopGroup(loops);
+        EventLoopGroup boss = oneLoop ? workers : epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+        Wiring w;
+        try {
+            w = cc.role() == ClusterConfig.Role.EDGE ? Wiring.edge(config, cc, webSockets, sweeps, limiter)
+                    : Wiring.relay(config, cc, webSockets, sweeps, limiter, oneLoop ? workers.next() : null);
+        } catch (IOException | RuntimeException e) {
+            boss.shutdownGracefully();
+            workers.shutdownGracefully();
+            throw e;
+        }
         RelayCore core = w.core();
         limiter.reportTo(core.metrics());
         Cluster cluster = w.cluster();
@@ -170,16 +185,13 @@ public final class RelayServer implements AutoCloseable {
                 ? null : config.resolve(config.viewerDir()));
         // an edge counts its own spectators only
         StateEndpoints state = new StateEndpoints(core.book(), w.fanout()::spectators);
-        SslContext ssl = config.tls() != null && config.tls().enabled()
-                ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
-                        config.resolve(config.tls().privateKeyPem()).toFile()).build()
-                : null;
-
-        boolean epoll = Epoll.isAvailable();
-        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
-        EventLoopGroup workers = epoll ? new EpollEventLoopGroup() : new NioEventLoopGroup();
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        String io = (epoll ? "epoll" : "nio") + (oneLoop ? ", one event loop that runs the core too" : "");
         try {
+            SslContext ssl = config.tls() != null && config.tls().enabled()
+                    ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
+                            config.resolve(config.tls().privateKeyPem()).toFile()).build()
+                    : null;
             ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(channelType)
                     .option(ChannelOption.SO_BACKLOG, 4096)
                     .option(ChannelOption.SO_REUSEADDR, true)
@@ -213,10 +225,10 @@ public final class RelayServer implements AutoCloseable {
             RelayServer server = new RelayServer(w, boss, workers, ch, webSockets);
             if (cc.role() == ClusterConfig.Role.EDGE) {
                 log.info("edge relay listening on {}:{} ({}), fed by {} and origin {}", config.listen().host(), server.port,
-                        epoll ? "epoll" : "nio", cc.redis().stream(), cc.origin());
+                        io, cc.redis().stream(), cc.origin());
             } else {
                 log.info("{} listening on {}:{} ({}), data in {}", cc.role() == ClusterConfig.Role.ORIGIN ? "origin relay" : "relay",
-                        config.listen().host(), server.port, epoll ? "epoll" : "nio", Path.of(config.dataDir()));
+                        config.listen().host(), server.port, io, Path.of(config.dataDir()));
             }
             return server;
         } catch (IOException | RuntimeException | InterruptedException e) {

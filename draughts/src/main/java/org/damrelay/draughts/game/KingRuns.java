@@ -55,6 +55,8 @@ public record KingRuns(int whiteSquare, int whiteMoves, int blackSquare, int bla
     }
 
     private KingRuns with(Color c, int square, int moves) {
+        // unchanged (most plies: no king moved): the same value, not one more object per ply a game keeps
+        if (square(c) == square && moves(c) == moves) return this;
         return c == Color.WHITE ? new KingRuns(square, moves, blackSquare, blackMoves)
                 : new KingRuns(whiteSquare, whiteMoves, square, moves);
     }

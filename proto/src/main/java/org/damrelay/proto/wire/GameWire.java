@@ -28,8 +28,10 @@ public final class GameWire {
     private GameWire() {}
 
     public static MoveData move(Move m) {
-        return MoveData.newBuilder().setFrom(m.from()).setTo(m.to())
-                .addAllCaptured(m.capturedSquares()).addAllPath(m.path()).build();
+        MoveData.Builder b = MoveData.newBuilder().setFrom(m.from()).setTo(m.to());
+        // an empty list added still costs a list of its own in every move the relay keeps
+        if (m.isCapture()) b.addAllCaptured(m.capturedSquares());
+        return b.addAllPath(m.path()).build();
     }
 
     /** @throws IllegalArgumentException for a captured square outside 1-50 */

@@ -13,10 +13,25 @@ import org.damrelay.relay.cluster.ClusterConfig;
  * @param snapshotEveryRecords journal records between two snapshots (0 = never)
  * @param cluster single process, or this relay's part in a cluster (origin or edge)
  * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
+ * @param eventLoops the network threads: 0 = chosen by the processors the relay may use (one: a single event
+ *                   loop that also runs the core, so a move reaches the sockets without a hand-off between
+ *                   threads; more: Netty's default, the core on a thread of its own); 1 = that single loop
+ *                   whatever the processors; N > 1 = N loops, the core apart
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits, Edge edge,
-                          List<EventConfig> events, long snapshotEveryRecords, ClusterConfig cluster, String baseDir) {
+                          List<EventConfig> events, long snapshotEveryRecords, ClusterConfig cluster, String baseDir,
+                          int eventLoops) {
+
+    @JsonCreator
+    public RelayConfig {
+        if (eventLoops < 0) throw new IllegalArgumentException("eventLoops must be 0 (automatic) or more, not " + eventLoops);
+    }
+
+    /** Whether the core runs on the one event loop ({@link #eventLoops}, and the processors when automatic). */
+    public boolean coreOnEventLoop() {
+        return eventLoops == 1 || eventLoops == 0 && Runtime.getRuntime().availableProcessors() == 1;
+    }
 
     public record Listen(String host, int port) {}
 
@@ -79,30 +94,34 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     }
 
     public RelayConfig withPort(int port) {
-        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
     }
 
     public RelayConfig withDataDir(String dir) {
-        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
     }
 
     public RelayConfig withEvents(List<EventConfig> list) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, cluster, baseDir, eventLoops);
     }
 
     public RelayConfig withSnapshotEveryRecords(long n) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, cluster, baseDir, eventLoops);
     }
 
     public RelayConfig withEdge(Edge e) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
     }
 
     public RelayConfig withCluster(ClusterConfig c) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, c, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, c, baseDir, eventLoops);
+    }
+
+    public RelayConfig withEventLoops(int n) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, n);
     }
 
     public RelayConfig withLimits(Limits l) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, cluster, baseDir);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
     }
 }

@@ -105,7 +105,9 @@ public final class SpectatorFanout {
         for (Map.Entry<EventLoop, List<SpectatorConnection[]>> e : byLoop.entrySet()) {
             ByteBuf shared = frame.retain();
             List<SpectatorConnection[]> groups = e.getValue();
-            e.getKey().execute(() -> deliver(shared, groups, releasedAt));
+            // the core on this very loop (one processor, RelayConfig.eventLoops): written now, no task
+            if (e.getKey().inEventLoop()) deliver(shared, groups, releasedAt);
+            else e.getKey().execute(() -> deliver(shared, groups, releasedAt));
         }
         frame.release();
         core.metrics().fanoutNanos(System.nanoTime() - t0);

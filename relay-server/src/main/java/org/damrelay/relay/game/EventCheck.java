@@ -68,6 +68,8 @@ public final class EventCheck {
                     + " cannot follow " + Fen.write(before) + ": " + ex.getMessage() + "; an irregular move that stood"
                     + " must be sent as ILLEGAL_MOVE with its fen");
         }
+        // checked once: folding this move, once accepted, takes this result (GameFold.checked)
+        game.checked(base, played);
         // keep the driver's route when it is one (it is what the board showed), else the core's
         Move canonical = e.getMove().getPathCount() > 2 ? claimed : played.plies().get(basePly).move();
         Position after = played.position();

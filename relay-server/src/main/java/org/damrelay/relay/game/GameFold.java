@@ -55,6 +55,13 @@ public final class GameFold {
     private boolean sideOpen;
     /** The paths a join named when several fit, until the arbiter picks one (CHOOSE_PATH). */
     private List<CandidatePath> pendingPaths = List.of();
+    /**
+     * The move the last check played from the game as it stands ({@link EventCheck}), so folding
+     * that move when it is accepted takes its result instead of generating the legal moves again.
+     */
+    private Checked checked;
+
+    private record Checked(Game from, Game played) {}
 
     public GameFold(GameInfo info) {
         this.info = info;
@@ -181,8 +188,21 @@ public final class GameFold {
         play(p, irregular ? null : e.getMove());
     }
 
+    /** Called by {@link EventCheck}: {@code played} is {@code from} (this game as it stands, or not) after the checked move. */
+    void checked(Game from, Game played) {
+        checked = new Checked(from, played);
+    }
+
     /** Plays a ply: by its move when it is one and legal, else as an irregular ply to its position. */
     private void play(Ply.Builder p, MoveData move) {
+        Checked c = checked;
+        checked = null;
+        if (c != null && move != null && c.from() == game && reuse(c.played(), move)) {
+            // the very move checked from this very game: the same result, already computed
+            game = c.played();
+            plies.add(p.setPly(plyNumber(plies.size() + 1)).build());
+            return;
+        }
         Position after = Fen.parse(p.getFen());
         Game next = null;
         if (move != null) {
@@ -204,6 +224,16 @@ public final class GameFold {
         }
         game = next;
         plies.add(p.setPly(plyNumber(plies.size() + 1)).build());
+    }
+
+    /** Whether {@code played} is this game after {@code move}: one ply more, by that move. */
+    private boolean reuse(Game played, MoveData move) {
+        if (played.ply() != game.ply() + 1) return false;
+        try {
+            return played.plies().get(game.ply()).move().equals(GameWire.move(move));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private void applyCorrection(Correction c) {

@@ -1,7 +1,6 @@
 package org.damrelay.relay.game;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * Where one physical board's stream stands: the last seq applied (accepted or skipped), the last
@@ -15,8 +14,15 @@ public final class SourceCursor {
     private long blockedSeq;
     private String blockedReason = "";
     private long heldSince;
-    /** The content digest of each applied seq (IngestRecord.event_digest), to tell a re-send from a conflict. */
-    private final Map<Long, Integer> digests = new HashMap<>();
+    /**
+     * The content digest of each applied seq (IngestRecord.event_digest), to tell a re-send from a
+     * conflict: one int per seq from {@link #digestBase} on (a board's seqs are applied in order;
+     * 0 = unknown), not a boxed map entry per move that every game keeps for hours.
+     */
+    private int[] digests = new int[0];
+    private long digestBase;
+    /** Past this many seqs from the first one noted a digest is not kept (unknown, as before a snapshot). */
+    private static final int MAX_DIGESTS = 1 << 24;
 
     public long applied() { return applied; }
     public long durable() { return durable; }
@@ -30,11 +36,17 @@ public final class SourceCursor {
 
     /** The digest stored for {@code seq}, or 0 when unknown (before the digests, or before a snapshot). */
     public int digest(long seq) {
-        return digests.getOrDefault(seq, 0);
+        long i = seq - digestBase;
+        return digestBase == 0 || i < 0 || i >= digests.length ? 0 : digests[(int) i];
     }
 
     void noteDigest(long seq, int digest) {
-        if (digest != 0) digests.put(seq, digest);
+        if (digest == 0 || seq <= 0) return;
+        if (digestBase == 0) digestBase = seq;
+        long i = seq - digestBase;
+        if (i < 0 || i >= MAX_DIGESTS) return;
+        if (i >= digests.length) digests = Arrays.copyOf(digests, (int) Math.min(MAX_DIGESTS, Math.max(i + 1, Math.max(16, 2L * digests.length))));
+        digests[(int) i] = digest;
     }
 
     /** An accepted event was applied; a GAME_STARTED holds the board from its seq on. */

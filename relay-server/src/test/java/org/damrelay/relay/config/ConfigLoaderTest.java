@@ -1,6 +1,7 @@
 package org.damrelay.relay.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,18 @@ class ConfigLoaderTest {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> ConfigLoader.parse("events: [{id: open, language: de}]", null));
         assertTrue(bad.getMessage().contains("language \"de\" must be nl or en"), bad.getMessage());
+    }
+
+    @Test
+    void eventLoopsAreChosenByTheProcessorsUnlessTheConfigSaysAndANegativeCountIsOneClearLine() {
+        RelayConfig auto = ConfigLoader.defaults();
+        assertEquals(0, auto.eventLoops());
+        assertEquals(Runtime.getRuntime().availableProcessors() == 1, auto.coreOnEventLoop());
+        assertTrue(ConfigLoader.parse("eventLoops: 1", null).coreOnEventLoop());
+        assertFalse(ConfigLoader.parse("eventLoops: 3", null).coreOnEventLoop());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ConfigLoader.parse("eventLoops: -2", null));
+        assertTrue(bad.getMessage().contains("eventLoops must be 0 (automatic) or more, not -2"), bad.getMessage());
+        assertEquals(1, bad.getMessage().lines().count(), bad.getMessage());
     }
 
     @Test

@@ -11,6 +11,8 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.MoveData;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -52,6 +54,48 @@ class EventCheckTest {
         Verdict capture = play(move(28, 19, 23));
         assertEquals("28x19", accepted(capture).event().getNotation());
         assertEquals(3, game.plyCount());
+    }
+
+    /**
+     * The fold takes the game a check played rather than play the move again: what it folds live
+     * is what a replay of the same updates folds, and a check whose move is not the one applied
+     * next is not taken for it.
+     */
+    @Test
+    void aCheckedMoveIsPlayedOnceAndTheLiveFoldIsTheReplaysFold() {
+        GameInfo info = GameInfo.newBuilder().setGameId("e-r1-b1").build();
+        List<GameUpdate> updates = new ArrayList<>();
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 60 && !game.game().legalMoves().isEmpty(); i++) {
+            List<Move> legal = game.game().legalMoves();
+            Move m = legal.get(random.nextInt(legal.size()));
+            if (i % 10 == 9 && legal.size() > 1) {
+                // checked, then another move applied without a check (as an arbiter's record would be)
+                Move other = legal.get((legal.indexOf(m) + 1) % legal.size());
+                accepted(EventCheck.check(game, event(m)));
+                GameUpdate u = GameUpdate.newBuilder().setVersion(++version)
+                        .setEvent(event(other).toBuilder().setFen(Fen.write(game.position().apply(other)))).build();
+                game.apply(u);
+                updates.add(u);
+                assertEquals(game.position(), game.positionAfter(game.plyCount() - 1).apply(other), "the move applied, not the one checked");
+                continue;
+            }
+            GameEvent e = accepted(EventCheck.check(game, event(m))).event();
+            GameUpdate u = GameUpdate.newBuilder().setVersion(++version).setEvent(e).build();
+            game.apply(u);
+            updates.add(u);
+        }
+        GameFold replay = GameFold.of(info, updates);
+        assertEquals(60, game.plyCount());
+        assertEquals(replay.snapshot(), game.snapshot());
+        assertEquals(replay.game().legalMoves(), game.game().legalMoves());
+        assertEquals(replay.game().drawStatus(), game.game().drawStatus());
+    }
+
+    private static GameEvent event(Move m) {
+        MoveData.Builder d = MoveData.newBuilder().setFrom(m.from()).setTo(m.to());
+        m.capturedSquares().forEach(d::addCaptured);
+        return GameEvent.newBuilder().setType(EventType.MOVE).setMove(d).build();
     }
 
     @Test

@@ -11,19 +11,25 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.Subscribe;
 import org.damrelay.relay.RelayServer;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Many spectators on several event loops all get every update, in order, once. */
+/**
+ * Many spectators on several event loops all get every update, in order, once; and the same on
+ * one event loop that also runs the core (eventLoops: 1, a one-processor relay), where the core
+ * writes to the sockets itself.
+ */
 class FanoutManyTest {
 
     private static final int SPECTATORS = 100, PLIES = 30;
 
     @TempDir Path dir;
 
-    @Test
-    void everySpectatorGetsEveryUpdateInOrderExactlyOnce() throws Exception {
-        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
+    @ParameterizedTest(name = "eventLoops {0}")
+    @ValueSource(ints = {0, 1})
+    void everySpectatorGetsEveryUpdateInOrderExactlyOnce(int eventLoops) throws Exception {
+        try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0).withEventLoops(eventLoops));
              TestDriver d = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port())) {
             List<WsClient> spectators = new ArrayList<>();
             for (int i = 0; i < SPECTATORS; i++) {

@@ -24,6 +24,7 @@ import org.damrelay.proto.SpectatorRequest;
 import org.damrelay.proto.Subscribe;
 import org.damrelay.proto.Subscribed;
 import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.config.RelayConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,9 +37,14 @@ class SpectatorFlowTest {
     RelayServer relay;
     TestDriver driver;
 
+    /** The relay under test (SpectatorFlowOneLoopTest: the same flows on one event loop that runs the core too). */
+    RelayConfig config() {
+        return TestRelay.config(dir, 4);
+    }
+
     @BeforeEach
     void start() throws Exception {
-        relay = RelayServer.start(TestRelay.config(dir, 4));
+        relay = RelayServer.start(config());
         driver = new TestDriver("hall", TestRelay.DRIVER_TOKEN, "nk").connect(relay.port());
     }
 

@@ -28,8 +28,13 @@ public final class TestRelay {
         return onRelay(relay, gameId, g -> g.live().snapshot());
     }
 
+    /**
+     * The test relay's config. {@code -Ddamrelay.test.eventLoops=1} runs every relay of the suite
+     * that starts from here with one event loop running the core too (RelayConfig.eventLoops), as a
+     * one-processor machine would.
+     */
     public static RelayConfig config(Path dataDir, int delayRound2Seconds) {
-        return ConfigLoader.parse(yaml(dataDir, delayRound2Seconds), null);
+        return ConfigLoader.parse(yaml(dataDir, delayRound2Seconds), null).withEventLoops(Integer.getInteger("damrelay.test.eventLoops", 0));
     }
 
     public static String yaml(Path dataDir, int delayRound2Seconds) {
