@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.damrelay.draughts.game.Reach;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.PdnGame;
@@ -155,7 +157,9 @@ class HallSoakTest {
         private final List<PdnGame> truth;
         private final List<String> picked;
         private TestArbiter console;
-        private int handled, joins;
+        private int handled;
+        /** The joins seen (game and position): a console opened again is sent the old alerts too. */
+        private final Set<String> joins = new HashSet<>();
 
         Scoresheets(int port, List<PdnGame> truth, List<String> picked) throws Exception {
             this.port = port;
@@ -165,11 +169,12 @@ class HallSoakTest {
         }
 
         int joins() {
-            return joins;
+            return joins.size();
         }
 
         void pickPaths() throws Exception {
             if (!console.ws().open()) {
+                // (the test's WebSocket client answers no pings: the relay closes it as idle)
                 picked.add("the relay closed the arbiter's console after " + console.messages().size() + " messages: opened again");
                 console.close();
                 console = TestArbiter.connect(port, Hall.ARBITER_TOKEN, "nk", "chief");
@@ -178,8 +183,8 @@ class HallSoakTest {
             List<ArbiterMessage.Builder> seen = console.messages().stream().filter(m -> m.hasAlert()
                     && m.getAlert().getEvent().getType() == EventType.JOINED_MID_GAME && m.getAlert().getEvent().getPathsCount() > 1).toList();
             for (int i = handled; i < seen.size(); i++) {
-                joins++;
-                pick(seen.get(i).getAlert().getGameId(), seen.get(i).getAlert().getEvent());
+                GameEvent e = seen.get(i).getAlert().getEvent();
+                if (joins.add(seen.get(i).getAlert().getGameId() + " " + e.getFen())) pick(seen.get(i).getAlert().getGameId(), e);
             }
             handled = seen.size();
         }
