@@ -28,7 +28,7 @@ import org.damrelay.relay.it.RelayProcess;
  * A hall of real processes on this machine (issue 21): the relay, the driver and each emulated
  * board (a socat pseudo-terminal) in JVMs of their own, so the driver can be killed with SIGKILL
  * and started again while the boards play on. Every process's output goes to a file in the
- * hall's folder (named in failures). Closing it kills what is left.
+ * hall's folder (named in failures). Closing it ends what is left (SIGTERM, then SIGKILL).
  */
 final class Hall implements AutoCloseable {
     static final String TOKEN = "hall-secret", ARBITER_TOKEN = "arbiter-secret";
@@ -201,9 +201,18 @@ final class Hall implements AutoCloseable {
         return "logs in " + dir;
     }
 
+    /** SIGTERM first: an emulator lets go of its socat pseudo-terminal then (SIGKILL would leave it running). */
     @Override
     public void close() {
-        for (Process p : processes) p.destroyForcibly();
+        for (Process p : processes) p.destroy();
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
         relay.close();
     }
 }
