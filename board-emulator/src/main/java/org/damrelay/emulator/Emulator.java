@@ -1,5 +1,6 @@
 package org.damrelay.emulator;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.damrelay.draughts.rules.Color;
@@ -47,6 +48,8 @@ public final class Emulator {
         private final Fidgets fidgets;
         private final NoisePlanner planner;
         private final double clockStart;
+        private final List<Timeline.Rest> rests = new ArrayList<>();
+        private int plies;
 
         private Session(Position start) {
             board = new PhysicalBoard(start, config.turned());
@@ -77,16 +80,26 @@ public final class Emulator {
 
         /** The ply after exactly {@code thinkMs} of thinking (a scripted reply delay), with the fidgets it allows. */
         public void ply(Color mover, Move move, PlyPlan plan, double thinkMs) {
+            double settled = board.now();
             hand.beginTurn(mover);
             if (plan.fast()) board.advance(thinkMs);
             else fidgets.think(mover, thinkMs);
+            rest(settled, board.now());
             hand.play(move, plan, mover);
+            plies++;
+        }
+
+        /** The board stood still from {@code settled} until {@code moving}: a rest once the sensor has reported the last change. */
+        private void rest(double settled, double moving) {
+            long from = (long) Math.ceil(settled + scanner.period()), until = (long) Math.floor(moving);
+            if (from < until) rests.add(new Timeline.Rest(from, until, plies));
         }
 
         public Timeline finish() {
+            rest(board.now(), Long.MAX_VALUE);
             board.advance(TAIL_MS);
             FischerClock clock = new FischerClock(config.base(), config.increment(), config.whiteOnRight(), config.bronstein(), config.quota());
-            return TimelineAssembler.assemble(board, scanner, clock, clockStart, config.clockTickMs(), board.now());
+            return TimelineAssembler.assemble(board, scanner, clock, clockStart, config.clockTickMs(), board.now(), rests);
         }
     }
 }

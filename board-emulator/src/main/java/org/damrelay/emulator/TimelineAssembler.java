@@ -9,7 +9,8 @@ import org.damrelay.driver.board.Sensed;
 
 /**
  * Merges what the sensor reported, the clock's readings and the link's drops into one timeline.
- * Nothing is reported while the cable is out; when it is back the board sends a full dump.
+ * Nothing is reported while the cable is out; when it is back the board sends a full dump. The
+ * rests between plies come from the session that played the game.
  */
 final class TimelineAssembler {
     private static final double CLOCK_LATENCY_MS = 30;
@@ -19,7 +20,7 @@ final class TimelineAssembler {
     private TimelineAssembler() {}
 
     static Timeline assemble(PhysicalBoard board, Scanner scanner, FischerClock clock, double clockStart,
-                             long tickMs, double end) {
+                             long tickMs, double end, List<Timeline.Rest> rests) {
         List<Timed> all = new ArrayList<>();
         all.add(new Timed(0, 0, new BoardEvent.BoardDumped(0, board.initialFields())));
         for (Scanner.Sample s : scanner.scan(board, end)) all.add(new Timed(s.at(), 2, s.event()));
@@ -31,7 +32,7 @@ final class TimelineAssembler {
         }
         clockEvents(board, clock, clockStart, tickMs, end, outages, all);
         all.sort(Comparator.comparingDouble(Timed::at).thenComparingInt(Timed::order));
-        return new Timeline(all.stream().map(Timed::event).toList());
+        return new Timeline(all.stream().map(Timed::event).toList(), rests);
     }
 
     private static void clockEvents(PhysicalBoard board, FischerClock clock, double start, long tickMs, double end,

@@ -7,22 +7,28 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.relay.config.Tokens;
+import org.awaitility.core.ConditionTimeoutException;
 import org.damrelay.relay.it.RelayProcess;
 
 /**
  * A hall of real processes on this machine (issue 21): the relay, the driver and each emulated
  * board (a socat pseudo-terminal) in JVMs of their own, so the driver can be killed with SIGKILL
  * and started again while the boards play on. Every process's output goes to a file in the
- * hall's folder (named in failures). Closing it kills what is left.
+ * hall's folder (named in failures). Closing it ends what is left (SIGTERM, then SIGKILL).
  */
 final class Hall implements AutoCloseable {
     static final String TOKEN = "hall-secret", ARBITER_TOKEN = "arbiter-secret";
@@ -32,6 +38,10 @@ final class Hall implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
     private Process driver;
     private int driverRuns;
+    /** The emulators that play PDN games, by name, with the number of boards on each line. */
+    private final Map<String, Process> players = new LinkedHashMap<>();
+    private final Map<String, Integer> boardsOn = new HashMap<>();
+    private int pauses;
 
     /** A relay whose round 1 has {@code boards} games, game N fed by board "bN" of driver "hall". */
     Hall(Path dir, int boards) throws Exception {
@@ -89,8 +99,9 @@ final class Hall implements AutoCloseable {
     /** A bus of {@code games.size()} boards on one pseudo-terminal, addresses 101.., playing games N.. of a PDN file. */
     Path bus(String name, Path pdn, int firstGame, int boards, double speed, long seed) throws IOException {
         Path link = dir.resolve("tty-" + name);
-        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(firstGame), "--bus", String.valueOf(boards),
-                "--pty", link.toString(), "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        players.put(name, java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(firstGame), "--bus", String.valueOf(boards),
+                "--pty", link.toString(), "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200")));
+        boardsOn.put(name, boards);
         await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
         return link;
     }
@@ -98,8 +109,9 @@ final class Hall implements AutoCloseable {
     /** One board on a pseudo-terminal playing game N of a PDN file. */
     Path board(String name, Path pdn, int game, double speed, long seed) throws IOException {
         Path link = dir.resolve("tty-" + name);
-        java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(game), "--pty", link.toString(),
-                "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200"));
+        players.put(name, java("emulate-" + name, List.of("emulate", "--pdn", pdn.toString(), "--game", String.valueOf(game), "--pty", link.toString(),
+                "--speed", String.valueOf(speed), "--seed", String.valueOf(seed), "--linger", "1200")));
+        boardsOn.put(name, 1);
         await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link));
         return link;
     }
@@ -127,6 +139,48 @@ final class Hall implements AutoCloseable {
         return relay.port();
     }
 
+    /**
+     * The players of every PDN board play on until the board is 0-3 plies (drawn from
+     * {@code random}, per board) ahead of {@code recorded} (board i's plies the relay has, in the
+     * order the boards were made) and then stand still until the driver reads their board again
+     * (the emulator's "pause-at" control): a driver restart at human pace, however slowly this
+     * machine restarts it. A board already further ahead (plies the killed driver saw but had not
+     * recorded) stops at once. Waits until they stand, at most {@code wait}; returns the plies drawn.
+     */
+    List<Integer> pausePlayers(Random random, Duration wait, List<Integer> recorded) throws IOException {
+        List<Integer> drawn = new ArrayList<>();
+        pauses++;
+        int board = 0;
+        for (var e : players.entrySet()) {
+            List<String> plies = new ArrayList<>();
+            for (int b = 0; b < boardsOn.get(e.getKey()); b++) {
+                int k = random.nextInt(4);
+                drawn.add(k);
+                plies.add(String.valueOf(recorded.get(board++) + k));
+            }
+            e.getValue().getOutputStream().write(("pause-at " + String.join(" ", plies) + "\n").getBytes(StandardCharsets.UTF_8));
+            e.getValue().getOutputStream().flush();
+        }
+        try {
+            await().atMost(wait).pollInterval(Duration.ofMillis(200)).until(() -> players.keySet().stream()
+                    .allMatch(name -> occurrences(dir.resolve("emulate-" + name + ".log"), "players stand still") >= pauses));
+        } catch (ConditionTimeoutException stillPlaying) {
+            // a long think: the driver's read ends the pause with fewer plies made
+        }
+        return drawn;
+    }
+
+    private static int occurrences(Path file, String text) {
+        try {
+            String s = Files.readString(file);
+            int n = 0;
+            for (int i = s.indexOf(text); i >= 0; i = s.indexOf(text, i + 1)) n++;
+            return n;
+        } catch (IOException notYet) {
+            return 0;
+        }
+    }
+
     /** SIGKILL: no shutdown hook runs, nothing is flushed that was not already. */
     void killDriver() throws InterruptedException {
         driver.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
@@ -147,9 +201,18 @@ final class Hall implements AutoCloseable {
         return "logs in " + dir;
     }
 
+    /** SIGTERM first: an emulator lets go of its socat pseudo-terminal then (SIGKILL would leave it running). */
     @Override
     public void close() {
-        for (Process p : processes) p.destroyForcibly();
+        for (Process p : processes) p.destroy();
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
         relay.close();
     }
 }

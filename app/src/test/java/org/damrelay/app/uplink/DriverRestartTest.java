@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.driver.dgt.protocol.PieceCodes;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(150)
 class DriverRestartTest {
     private static final int BEFORE = 6, PLIES = 12, PACE = 4;
-    /** Game time the players think over ply BEFORE + 1: the driver is restarted meanwhile. */
+    /** Game time the players think over the ply after the driver dies (BEFORE + 1): it is restarted meanwhile. */
     private static final long PAUSE_MS = 60_000;
 
     @TempDir Path dir;
@@ -68,35 +69,50 @@ class DriverRestartTest {
 
     @Test
     void aDriverRestartedMidRoundResumesEveryBoardWithoutLossOrRepetition() throws Exception {
-        restartMidRound(false);
+        restartMidRound(false, BEFORE, -1);
     }
 
     /**
      * The restarted driver's outbox is gone (another laptop) and its boards are read before the
      * relay's Welcome arrives (held back here by a gate): no board may make events from the
-     * driver's own guess (the game's start, so a join) before it knows where the relay's game stands.
+     * driver's own guess (the game's start, so a join) before it knows where the relay's game
+     * stands. Here the laptop dies after the first move, and each board's players make two more
+     * while no driver reads the boards (the emulator's pause: two plies, then they wait for the new
+     * driver), and two more once it has read them while it waits for the Welcome: the new driver
+     * catches up on the first two from its first read and follows the next two as they came (it
+     * kept what the boards reported), all numbered after the relay's last event, never taken for
+     * the relay's own (they were dropped as acknowledged, and the next move refused).
      */
     @Test
     void aDriverOverAWipedOutboxWaitsForTheRelaysStateBeforeItsBoardsSayAnything() throws Exception {
-        restartMidRound(true);
+        restartMidRound(true, 1, 2);
     }
 
-    private void restartMidRound(boolean wipedOutboxAndLateWelcome) throws Exception {
+    /**
+     * @param before the plies every game has on the relay when the first driver dies (the players then think long)
+     * @param missed the plies each board's players make while no driver runs, then wait for it (-1: they think on)
+     */
+    private void restartMidRound(boolean wipedOutboxAndLateWelcome, int before, int missed) throws Exception {
         PdnGame game = HallRelay.corpusGame(PLIES);
         List<String> games = List.of("nk-r1-b1", "nk-r1-b2", "nk-r1-b3", "nk-r1-b4");
         try (HallRelay relay = new HallRelay(dir.resolve("relay")).start(); RelayGate gate = new RelayGate(relay.port())) {
             ReplugLine cable = new ReplugLine("emulated-bus");
             List<BoardSpeaker> boards = new ArrayList<>();
             for (int b = 1; b <= 4; b++) {
-                boards.add(new BoardSpeaker(QuickTimelines.of(game, PLIES, 30 + b, BEFORE, PAUSE_MS), "BUSBOARD2" + b, 20 + b, PieceCodes.standard(), NoiseProfile.none(), b));
+                boards.add(new BoardSpeaker(QuickTimelines.of(game, PLIES, 30 + b, before, PAUSE_MS), "BUSBOARD2" + b, 20 + b, PieceCodes.standard(),
+                        NoiseProfile.none(), b));
             }
             LinePump pump = new LinePump(boards, cable, new Pace(PACE), 60_000, true);
             Thread emulator = new Thread(pump, "bus-emulator");
             emulator.start();
             DriverStation first = station(relay, cable, game);
             try {
-                await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= BEFORE));
+                await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= before));
                 first.close(); // the laptop dies while the players think
+                if (missed >= 0) {
+                    pump.pausePlayers(List.of(missed));
+                    await().atMost(Duration.ofSeconds(60)).until(pump::playersStanding);
+                }
                 long readBefore = cable.bytesToDriver();
                 DriverStation second = wipedOutboxAndLateWelcome
                         ? station(URI.create("ws://127.0.0.1:" + gate.port() + "/ingest"), dir.resolve("another-outbox"), cable, game)
@@ -106,6 +122,10 @@ class DriverRestartTest {
                         // every board answered the new driver's discovery and dumps before the relay says a word
                         await().atMost(Duration.ofSeconds(60)).until(() -> cable.bytesToDriver() - readBefore >= 4 * 2 * 64);
                         assertEquals(List.of(), second.outbox().unacked(), "no event before the relay's Welcome");
+                        if (missed >= 0) {
+                            // read, the players go on while the driver waits for the relay: two more plies, four beyond its record
+                            await().atMost(Duration.ofSeconds(60)).until(() -> IntStream.range(0, 4).allMatch(b -> pump.pliesPlayed(b) >= before + missed + 2));
+                        }
                         gate.open();
                     }
                     await().atMost(Duration.ofSeconds(60)).until(() -> games.stream().allMatch(g -> plies(relay, g) >= PLIES)

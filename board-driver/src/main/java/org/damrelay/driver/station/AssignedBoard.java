@@ -1,7 +1,10 @@
 package org.damrelay.driver.station;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.damrelay.draughts.game.GameSettings;
 import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.driver.board.BoardObserver;
@@ -31,8 +34,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Until the relay's first Welcome (or the first failure to reach it) the board is read but
  * nothing is reconstructed: a driver over a wiped outbox would otherwise make events from its own
- * guess of where the game stands, which the relay then numbers behind its own and refuses. Once
- * the relay's state is known, the reconstruction starts from it and is shown the board as it stands.
+ * guess of where the game stands, which the relay then numbers behind its own and refuses. What
+ * the board reported meanwhile is kept, and once the relay's state is known the reconstruction
+ * starts from it and is shown those reports in order: the plies made while no driver ran (caught
+ * up from the first read) and those made while the driver waited for the relay, as they came.
  *
  * <p>Observations come from the line's thread, assignments from the uplink's: both synchronize here.
  */
@@ -48,8 +53,10 @@ final class AssignedBoard implements BoardObserver {
     private Sensed[] fields; // the board as last reported, to show a rebuilt reconstruction
     private long lastT;
     private boolean disconnected;
-    private ClockReading clock; // the last reading while waiting for the relay
     private boolean waitingForRelay;
+    /** What the board reported while waiting for the relay, in order (a bounded number; then the board as it stands). */
+    private final List<Consumer<BoardObserver>> meanwhile = new ArrayList<>();
+    private static final int MEANWHILE_MAX = 50_000;
 
     AssignedBoard(String board, ReconstructConfig base, Assignments assignments, Outbox outbox) {
         this(board, base, assignments.game(board), assignments, outbox);
@@ -78,9 +85,24 @@ final class AssignedBoard implements BoardObserver {
         game = assignments.game(board).orElse(game);
         if (game != null) feeds(game);
         current = build();
-        if (disconnected) current.onLink(lastT, false);
-        else if (fields != null) current.onBoard(lastT, fields.clone());
-        if (clock != null && !disconnected) current.onClock(lastT, clock);
+        for (Consumer<BoardObserver> report : meanwhile) report.accept(current);
+        meanwhile.clear();
+    }
+
+    /** Keeps a report made while waiting for the relay; past the bound only the board as it stands is kept. */
+    private void meanwhile(Consumer<BoardObserver> report) {
+        if (meanwhile.size() < MEANWHILE_MAX) {
+            meanwhile.add(report);
+            return;
+        }
+        meanwhile.clear();
+        Sensed[] now = fields == null ? null : fields.clone();
+        long t = lastT;
+        boolean down = disconnected;
+        meanwhile.add(o -> {
+            if (down) o.onLink(t, false);
+            else if (now != null) o.onBoard(t, now.clone());
+        });
     }
 
     /**
@@ -157,6 +179,10 @@ final class AssignedBoard implements BoardObserver {
         lastT = tMillis;
         disconnected = false;
         if (!waitingForRelay) current.onBoard(tMillis, now);
+        else {
+            Sensed[] seen = now.clone();
+            meanwhile(o -> o.onBoard(tMillis, seen.clone()));
+        }
     }
 
     @Override
@@ -164,12 +190,13 @@ final class AssignedBoard implements BoardObserver {
         if (fields != null) fields[field] = now;
         lastT = tMillis;
         if (!waitingForRelay) current.onFieldChange(tMillis, field, now);
+        else meanwhile(o -> o.onFieldChange(tMillis, field, now));
     }
 
     @Override
     public synchronized void onClock(long tMillis, ClockReading clock) {
         lastT = tMillis;
-        if (waitingForRelay) this.clock = clock;
+        if (waitingForRelay) meanwhile(o -> o.onClock(tMillis, clock));
         else current.onClock(tMillis, clock);
     }
 
@@ -178,6 +205,7 @@ final class AssignedBoard implements BoardObserver {
         lastT = tMillis;
         disconnected = !connected;
         if (!waitingForRelay) current.onLink(tMillis, connected);
+        else meanwhile(o -> o.onLink(tMillis, connected));
     }
 
     @Override

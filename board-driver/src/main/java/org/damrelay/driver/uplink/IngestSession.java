@@ -127,7 +127,9 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         uplink.assignments().states(w.getStatesList());
         uplink.assignments().assign(w.getAssignmentsList());
-        uplink.assignments().firstContactOver();
+        // The relay's seqs first: the boards that waited for this Welcome make their events as soon as
+        // first contact is over (a move made while no driver read the board), and over a wiped outbox
+        // those must be numbered after the relay's, not taken for the relay's own by the acks below.
         for (Ack a : w.getBoardsList()) {
             long ours = outbox.ackedSeq(a.getBoard());
             if (a.getSeq() < ours) {
@@ -138,6 +140,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
             outbox.ack(a.getBoard(), a.getSeq());
         }
+        uplink.assignments().firstContactOver();
         welcomed = true;
         uplink.welcomed();
         log.info("relay {} welcomed driver {} ({} boards known); {} events to send", config.relay(),

@@ -1,7 +1,9 @@
 package org.damrelay.emulator.cli;
 
+import java.io.BufferedReader;
 import java.io.FilterWriter;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
 import org.damrelay.draughts.notation.PdnGame;
 import org.damrelay.draughts.notation.PdnReader;
 import org.damrelay.draughts.rules.Variant;
@@ -47,7 +50,10 @@ import picocli.CommandLine.Spec;
                 + "the sensor scans field by field, and the board speaks the protocol on a pseudo-terminal (--pty), "
                 + "a device (--device), or, with neither, writes what it would send as a dgt-capture v1 to stdout "
                 + "(or --capture FILE), as if the host had asked for updates, the board and the clock.",
-                "Noise is seeded: the same --seed gives the same board behaviour byte for byte."},
+                "Noise is seeded: the same --seed gives the same board behaviour byte for byte.",
+                "On a line, stdin takes 'pause K [K...]': the players of each board (K per board, in address order; the last K "
+                        + "for the rest) make at most K more plies, then stand still, clock included, until the host reads the whole board again; "
+                        + "'pause-at N [N...]': they stop once the game has N plies."},
         footer = {"", ScenarioParser.FORMAT})
 public final class EmulateCommand implements Callable<Integer> {
 
@@ -167,6 +173,7 @@ public final class EmulateCommand implements Callable<Integer> {
             closeQuietly(logged);
         });
         Runtime.getRuntime().addShutdownHook(hook);
+        controlFromStdin(pump, err);
         err.println("emulate: " + boards.size() + " board(s), serial " + boards.get(0).serial()
                 + (line.pty != null ? ", host side " + line.pty : ", device " + line.device)
                 + (noWait ? "" : "; each game starts when the host has read its board"));
@@ -182,6 +189,47 @@ public final class EmulateCommand implements Callable<Integer> {
             // already exiting
         }
         return 0;
+    }
+
+    /**
+     * Control lines on stdin, for a hall test that restarts the driver: {@code pause K [K...]} —
+     * the players of board i make at most K more plies (the last K for the rest), then stand still
+     * until the host reads that board again; {@code pause-at N [N...]} — they stop once the game has
+     * N plies (at once, or after the ply under way, when it has them already); "players stand still"
+     * is printed once they all do.
+     */
+    private static void controlFromStdin(LinePump pump, PrintWriter err) {
+        Thread control = new Thread(() -> {
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            try {
+                for (String l = in.readLine(); l != null; l = in.readLine()) {
+                    String[] w = l.trim().split("\\s+");
+                    if (w[0].isEmpty()) continue;
+                    List<Integer> plies = new ArrayList<>();
+                    try {
+                        if (!(w[0].equals("pause") || w[0].equals("pause-at")) || w.length < 2) throw new NumberFormatException();
+                        for (int i = 1; i < w.length; i++) plies.add(Integer.parseUnsignedInt(w[i]));
+                    } catch (NumberFormatException e) {
+                        err.println("emulate: unknown control \"" + l.trim() + "\" (pause K [K...]: the players make at most K more plies,"
+                                + " then wait for the host; pause-at N [N...]: they stop once the game has N plies)");
+                        err.flush();
+                        continue;
+                    }
+                    List<Integer> made = (w[0].equals("pause") ? pump.pausePlayers(plies) : pump.pausePlayersAtPly(plies)).join();
+                    err.println("emulate: players pause after " + made + " plies, until the host reads their board");
+                    err.flush();
+                    while (!pump.playersStanding() && !pump.done()) Thread.sleep(20);
+                    err.println("emulate: players stand still");
+                    err.flush();
+                }
+            } catch (IOException | CompletionException e) {
+                // stdin closed or the line gone: no more control
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "emulate-control");
+        control.setDaemon(true);
+        control.start();
     }
 
     private static void closeQuietly(CaptureWriter w) {

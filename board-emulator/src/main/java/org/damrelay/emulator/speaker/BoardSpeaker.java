@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import java.util.function.IntUnaryOperator;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.dgt.protocol.BoardMessage;
@@ -47,6 +48,7 @@ public final class BoardSpeaker {
     private static final long PING_WINDOW_MS = 1100;
 
     private final List<BoardEvent> events;
+    private final List<Timeline.Rest> rests;
     private final String serial;
     private final int address;
     private final PieceCodes codes;
@@ -56,6 +58,8 @@ public final class BoardSpeaker {
     private int next;
     /** Line time at which the timeline's time 0 lies; -1 while the game waits for the host to read the board. */
     private long playStart = -1;
+    /** Timeline time at which the players stand still until the host reads the board again; -1: they play on. */
+    private long pauseAt = -1;
     private boolean discovered;
     private Mode mode = Mode.BUS;
     private boolean powered = true;
@@ -76,6 +80,7 @@ public final class BoardSpeaker {
     public BoardSpeaker(Timeline timeline, String serial, int address, PieceCodes codes, NoiseProfile noise, long seed) {
         if (serial.length() != 10) throw new IllegalArgumentException("serial number must have 10 characters: \"" + serial + "\"");
         this.events = timeline.events();
+        this.rests = timeline.rests();
         this.serial = serial;
         this.address = address;
         this.codes = codes;
@@ -99,6 +104,74 @@ public final class BoardSpeaker {
         if (playStart < 0) playStart = Math.max(0, t);
     }
 
+    /**
+     * The players make at most {@code plies} more plies (a ply under way counts) and then stand
+     * still, clock included, until the host reads the whole board again (SEND_BRD); then they go on where
+     * they were, as if no time had passed. A host that reads before they stop ends the pause
+     * there. This is a restart of the driver at human pace, which a slow machine would otherwise
+     * stretch over many plies. Returns the plies they will make; a board that has not started (or a
+     * timeline without rests) is not paused and returns 0.
+     */
+    public int pauseAfter(int plies, long t) {
+        if (plies < 0) throw new IllegalArgumentException("plies must not be negative: " + plies);
+        return pause(t, done -> done + plies);
+    }
+
+    /**
+     * As {@link #pauseAfter}, but the players stop once the game has {@code ply} plies (at once, or
+     * after the ply under way, when it has them already): a hall test keeps the board at most so
+     * many plies ahead of what the relay recorded.
+     */
+    public int pauseAtPly(int ply, long t) {
+        return pause(t, done -> ply);
+    }
+
+    /** Pauses at the rest with {@code target.applyAsInt(plies done)} plies played, or the nearest before it; returns the plies still to make. */
+    private int pause(long t, IntUnaryOperator target) {
+        if (playStart < 0 || rests.isEmpty()) return 0;
+        long now = standing(t) ? pauseAt : Math.max(0, t - playStart);
+        int j = 0;
+        while (j < rests.size() - 1 && rests.get(j).until() <= now) j++;
+        Timeline.Rest at = rests.get(j);
+        boolean resting = at.from() <= now && now < at.until();
+        int done = resting ? at.plies() : at.plies() - 1; // a ply under way is finished
+        int goal = target.applyAsInt(done);
+        // the last rest ahead with no more plies than the goal; a reply that followed within a scan left
+        // no rest between the two plies, so the players stop before them (or, with none left, after)
+        int stop = j;
+        while (stop + 1 < rests.size() && rests.get(stop + 1).plies() <= goal) stop++;
+        pauseAt = stop == j && resting ? now : Math.max(now, rests.get(stop).from());
+        return rests.get(stop).plies() - done;
+    }
+
+    /** The plies played by line time t (as the rests between them have it; 0 before the game started). */
+    public int pliesPlayed(long t) {
+        int played = 0;
+        for (Timeline.Rest r : rests) {
+            if (playStart < 0 || playStart + r.from() > t || pauseAt >= 0 && r.from() > pauseAt) break;
+            played = r.plies();
+        }
+        return played;
+    }
+
+    /** A pause is asked for and the host has not read the board since. */
+    public boolean pausing() {
+        return pauseAt >= 0;
+    }
+
+    /** The players have stopped for a pause and wait for the host to read the board. */
+    public boolean standing(long t) {
+        return pauseAt >= 0 && playStart + pauseAt <= t;
+    }
+
+    /** The host reads the whole board: the game starts, or paused players go on from where they stood (or, still playing, stop no more). */
+    private void hostReads(long t) {
+        startPlay(t);
+        if (pauseAt < 0) return;
+        if (standing(t)) playStart = t - pauseAt;
+        pauseAt = -1;
+    }
+
     /** The line time at which the game started (the timeline's time 0), if it has. */
     public OptionalLong playStart() {
         return playStart < 0 ? OptionalLong.empty() : OptionalLong.of(playStart);
@@ -114,7 +187,7 @@ public final class BoardSpeaker {
     /** When an event happens on the line: the set-up (time 0 and before) at once, the rest once the game has started. */
     private long lineTime(BoardEvent e) {
         if (e.t() <= 0) return e.t();
-        return playStart < 0 ? Long.MAX_VALUE : playStart + e.t();
+        return playStart < 0 || (pauseAt >= 0 && e.t() > pauseAt) ? Long.MAX_VALUE : playStart + e.t();
     }
 
     public boolean finished() {
@@ -190,7 +263,7 @@ public final class BoardSpeaker {
             case TO_BUSMODE -> mode = Mode.BUS;
             case SEND_BRD -> {
                 queue(at, BoardMessage.BoardDump.of(board, codes).encode());
-                startPlay(t);
+                hostReads(t);
             }
             case SEND_CLK -> { if (clock != null) { queue(at, clockTimes(clock).encode()); lastSentClock = clock; } }
             case SERIALNR -> queue(at, new BoardMessage.SerialNumber(serial.substring(0, 5), false).encode());
@@ -230,7 +303,7 @@ public final class BoardSpeaker {
             case IGNORE_NEXT_BUS_PING -> ignoreNextPing = true;
             case SEND_CHANGES -> {
                 // A poller that found this board follows it from here: it knows the set-up position.
-                if (discovered) startPlay(t);
+                if (discovered) startPlay(t); // changes alone do not end a pause: a dead host's last poll may still be on the line
                 lastChanges = pendingChanges;
                 pendingChanges = new ArrayList<>();
                 queue(at, new BusReply.BusChanges(address, false, new EeLog(lastChanges)).encode());
@@ -238,7 +311,7 @@ public final class BoardSpeaker {
             case REPEAT_CHANGES -> queue(at, new BusReply.BusChanges(address, false, new EeLog(lastChanges)).encode());
             case SEND_BRD -> {
                 queue(at, new BusReply.BusBoardDump(address, BoardMessage.BoardDump.of(board, codes).codes()).encode());
-                startPlay(t);
+                hostReads(t);
             }
             case SEND_BRD_50B -> {
                 byte[] half = new byte[50];

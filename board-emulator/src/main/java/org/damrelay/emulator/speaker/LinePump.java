@@ -6,9 +6,13 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.damrelay.driver.dgt.protocol.HostCommand;
 import org.damrelay.driver.dgt.protocol.HostCommandDecoder;
 import org.damrelay.driver.dgt.transport.LineRecorder;
@@ -39,6 +43,14 @@ public final class LinePump implements Runnable {
     private final List<HostCommand> received = new ArrayList<>();
     private final BlockingQueue<byte[]> inbound = new LinkedBlockingQueue<>();
     private volatile boolean stopped;
+    /** @param plies more plies per board, or ({@code atPly}) the plies each board's game has when its players stop */
+    private record PauseRequest(List<Integer> plies, boolean atPly, CompletableFuture<List<Integer>> made) {}
+    private final ConcurrentLinkedQueue<PauseRequest> pauses = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger pausesAsked = new AtomicInteger();
+    private int pausesApplied;
+    /** How many pause requests had been applied when every paused board last stood still; -1: not standing. */
+    private volatile int standingThrough = -1;
+    private final AtomicIntegerArray pliesPlayed;
     private volatile boolean done;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile SerialChannel line;
@@ -58,6 +70,7 @@ public final class LinePump implements Runnable {
         this.pace = pace;
         this.lingerMillis = lingerMillis;
         this.waitForHost = waitForHost;
+        this.pliesPlayed = new AtomicIntegerArray(boards.size());
     }
 
     /** The emulator's end of the line, once open (for logs: the pty link, the device). */
@@ -95,6 +108,36 @@ public final class LinePump implements Runnable {
 
     public boolean done() { return done; }
 
+    /**
+     * From any thread: the players of board i make at most {@code plies.get(i)} more plies (the
+     * last number for the boards after it) and stand still until the host reads that board again
+     * ({@link BoardSpeaker#pauseAfter}). Completes, on the pump's thread, with the plies each board
+     * will make.
+     */
+    public CompletableFuture<List<Integer>> pausePlayers(List<Integer> plies) {
+        return pause(plies, false);
+    }
+
+    /** As {@link #pausePlayers}, but board i's players stop once its game has {@code plies.get(i)} plies ({@link BoardSpeaker#pauseAtPly}). */
+    public CompletableFuture<List<Integer>> pausePlayersAtPly(List<Integer> plies) {
+        return pause(plies, true);
+    }
+
+    private CompletableFuture<List<Integer>> pause(List<Integer> plies, boolean atPly) {
+        if (plies.isEmpty()) throw new IllegalArgumentException("say how many plies the players make before they stop");
+        PauseRequest r = new PauseRequest(List.copyOf(plies), atPly, new CompletableFuture<>());
+        pausesAsked.incrementAndGet();
+        pauses.add(r);
+        if (done) r.made().completeExceptionally(new IllegalStateException("the line is closed"));
+        return r.made();
+    }
+
+    /** The plies board i's players had played when the pump last looked (for tests that wait on the game). */
+    public int pliesPlayed(int board) { return pliesPlayed.get(board); }
+
+    /** Every board paused by {@link #pausePlayers} stands still now (or was read by the host already). */
+    public boolean playersStanding() { return standingThrough == pausesAsked.get(); }
+
     /** Host commands received, all lines and generations, in order. */
     public synchronized List<HostCommand> received() { return List.copyOf(received); }
 
@@ -122,7 +165,19 @@ public final class LinePump implements Runnable {
         long lingerUntil = -1;
         while (!stopped && !Thread.currentThread().isInterrupted()) {
             long t = now();
+            for (PauseRequest r = pauses.peek(); r != null; r = pauses.peek()) {
+                List<Integer> made = new ArrayList<>();
+                for (int i = 0; i < boards.size(); i++) {
+                    int n = r.plies().get(Math.min(i, r.plies().size() - 1));
+                    made.add(r.atPly() ? boards.get(i).pauseAtPly(n, t) : boards.get(i).pauseAfter(n, t));
+                }
+                pauses.poll();
+                pausesApplied++;
+                r.made().complete(made);
+            }
             for (BoardSpeaker b : boards) b.advanceTo(t);
+            for (int i = 0; i < boards.size(); i++) pliesPlayed.set(i, boards.get(i).pliesPlayed(t));
+            standingThrough = boards.stream().allMatch(b -> !b.pausing() || b.standing(t)) ? pausesApplied : -1;
             boolean powered = boards.get(0).powered();
             if (!powered && line != null) {
                 downSinceNanos = System.nanoTime();

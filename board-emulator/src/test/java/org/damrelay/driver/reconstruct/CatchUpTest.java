@@ -83,6 +83,42 @@ class CatchUpTest {
         assertTrue(joins >= 1, "several paths, a join naming them: " + joins);
     }
 
+    /**
+     * More than three plies nobody saw: no path is searched that far, so nothing is made up for
+     * them; the record continues from the position seen (JOINED_MID_GAME carrying it) and the next
+     * moves follow, with no alert that no noise explains.
+     */
+    @Test
+    void moreThanThreePliesMissedContinueFromThePositionSeen() {
+        List<PdnGame> games = SharedTree.corpusGames();
+        List<String> failures = new ArrayList<>();
+        int checked = 0;
+        for (int i = 0; i < 4; i++) {
+            PdnGame g = games.get(i);
+            int resumedAt = 10 + 2 * i, missed = 4 + i % 2;
+            Timeline full = new Emulator(EmulatorConfig.defaults().withSeed(700 + i)).play(g.start(), g.plies());
+            List<ArbiterEvent> events = new ArrayList<>();
+            Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), played(g, resumedAt), events::add);
+            Long at = readAt(full, g, resumedAt + missed);
+            if (at == null) continue;
+            Timeline late = full.joinedAt(at);
+            late.replayTo(r);
+            r.tick(late.endMillis() + 20_000);
+            checked++;
+            List<String> truth = Notations.of(g);
+            var seen = played(g, resumedAt + missed).position();
+            boolean joined = events.stream().anyMatch(e -> e.type() == EventType.JOINED_MID_GAME && Reach.samePieces(e.after(), seen));
+            List<String> unexplained = events.stream().filter(e -> e.type() == EventType.POSITION_UNKNOWN || e.type() == EventType.ILLEGAL_MOVE)
+                    .map(ArbiterEvent::toString).toList();
+            if (!joined || !Notations.moves(events, g).equals(truth.subList(resumedAt + missed, truth.size())) || !unexplained.isEmpty()) {
+                failures.add("game " + i + " resumed after ply " + resumedAt + ", read " + missed + " plies later: joined " + joined
+                        + ", " + unexplained + ", first events " + events.stream().limit(4).toList());
+            }
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+        assertTrue(checked >= 3, "boards read in a think time: " + checked);
+    }
+
     @Test
     void aLateFirstReadRecordsTheFirstMovesFromTheStart() {
         List<PdnGame> games = SharedTree.corpusGames();

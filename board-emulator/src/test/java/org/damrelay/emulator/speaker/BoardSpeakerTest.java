@@ -3,6 +3,7 @@ package org.damrelay.emulator.speaker;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.damrelay.draughts.rules.Move;
@@ -41,6 +42,14 @@ class BoardSpeakerTest {
 
     private static HostCommand single(Command c) {
         return new HostCommand.Single(c);
+    }
+
+    /** A board of {@code t} read at 0 (its game starts), followed up to {@code now}. */
+    private static BoardSpeaker playedTo(Timeline t, long now) {
+        BoardSpeaker b = new BoardSpeaker(t, "ABCDE12345", 7, PieceCodes.standard(), NoiseProfile.none(), 1);
+        b.onCommand(0, single(Command.SEND_BRD));
+        b.advanceTo(now);
+        return b;
     }
 
     @Test
@@ -203,5 +212,79 @@ class BoardSpeakerTest {
         assertTrue(b.finished());
         assertEquals(t.only(BoardEvent.FieldChanged.class).size(), msgs.stream().filter(BoardMessage.FieldUpdate.class::isInstance).count());
         assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
+    }
+
+    @Test
+    void pausedPlayersMakeThePliesAskedThenStandStillUntilTheHostReadsTheBoard() {
+        Timeline t = timeline(0);
+        List<Timeline.Rest> rests = t.rests();
+        assertEquals(OPENING.size() + 1, rests.size(), "a rest before each ply and after the last");
+        for (int i = 0; i < rests.size(); i++) assertEquals(i, rests.get(i).plies());
+        long afterFirst = (rests.get(1).from() + rests.get(1).until()) / 2;
+        BoardSpeaker b = playedTo(t, afterFirst);
+        assertEquals(2, b.pauseAfter(2, afterFirst));
+        long hourLater = afterFirst + 3_600_000;
+        b.advanceTo(hourLater);
+        assertTrue(b.standing(hourLater));
+        assertArrayEquals(t.reportedBoardAt(rests.get(3).from()), b.board(), "two plies more, then nothing");
+        assertFalse(Arrays.equals(t.reportedBoardAt(t.endMillis()), b.board()));
+
+        b.onCommand(hourLater, single(Command.SEND_BRD));
+        assertFalse(b.pausing());
+        b.advanceTo(hourLater + rests.get(4).from() - rests.get(3).from() - 1);
+        assertArrayEquals(t.reportedBoardAt(rests.get(4).from() - 1), b.board(), "they go on where they stood, as if no time had passed");
+        b.advanceTo(Long.MAX_VALUE - 1);
+        b.takeDue(Long.MAX_VALUE - 1);
+        assertTrue(b.finished());
+        assertArrayEquals(t.reportedBoardAt(t.endMillis()), b.board());
+    }
+
+    @Test
+    void playersPausedAtAPlyStopOnceTheGameHasItOrAtOnceWhenItHasMore() {
+        Timeline t = timeline(0);
+        List<Timeline.Rest> rests = t.rests();
+        long afterFirst = rests.get(1).from();
+        BoardSpeaker b = playedTo(t, afterFirst);
+        assertEquals(2, b.pauseAtPly(3, afterFirst), "plies 2 and 3 still to play");
+        b.advanceTo(afterFirst + 3_600_000);
+        assertArrayEquals(t.reportedBoardAt(rests.get(3).from()), b.board());
+
+        long afterThird = rests.get(3).from();
+        BoardSpeaker ahead = playedTo(t, afterThird);
+        assertEquals(0, ahead.pauseAtPly(1, afterThird), "the game is past ply 1 already: they stop where they are");
+        assertTrue(ahead.standing(afterThird));
+    }
+
+    @Test
+    void aReplyWithinAScanLeavesNoRestBetweenItsPliesSoThePlayersStopBeforeThePair() {
+        Timeline played = timeline(0);
+        // as if ply 3 had followed ply 2 within a scan: no rest with two plies played
+        Timeline t = new Timeline(played.events(), played.rests().stream().filter(r -> r.plies() != 2).toList());
+        long start = t.rests().get(0).from();
+        BoardSpeaker b = playedTo(t, start);
+        assertEquals(1, b.pauseAtPly(2, start), "stops after ply 1, not after ply 3");
+        b.advanceTo(start + 3_600_000);
+        assertArrayEquals(played.reportedBoardAt(played.rests().get(1).from()), b.board());
+    }
+
+    @Test
+    void aPlyUnderWayIsFinishedBeforeThePlayersStopAndAnEarlyReadEndsThePause() {
+        Timeline t = timeline(0);
+        List<Timeline.Rest> rests = t.rests();
+        long moving = rests.get(0).until() + 1; // the hand has reached for the first move
+        BoardSpeaker b = playedTo(t, moving);
+        assertEquals(1, b.pauseAfter(0, moving), "the ply under way counts");
+        b.advanceTo(moving + 3_600_000);
+        assertArrayEquals(t.reportedBoardAt(rests.get(1).from()), b.board());
+
+        long resting = rests.get(0).from();
+        BoardSpeaker early = playedTo(t, resting);
+        assertEquals(3, early.pauseAfter(3, resting));
+        early.onCommand(resting + 10, single(Command.SEND_BRD)); // the host is back before the players stopped
+        assertFalse(early.pausing());
+        early.advanceTo(t.endMillis());
+        early.takeDue(t.endMillis());
+        assertTrue(early.finished(), "they play on");
+        assertArrayEquals(t.reportedBoardAt(t.endMillis()), early.board());
     }
 }

@@ -27,6 +27,17 @@ import org.junit.jupiter.api.Test;
 
 /** The pump on an in-process line, as fast as possible: a whole game goes out, in order, byte for byte. */
 class LinePumpTest {
+    /** Reads what the line holds into {@code got} and the decoder; true when it held nothing. */
+    private static boolean drained(MemoryChannel host, byte[] buf, ByteArrayOutputStream got, MessageDecoder decoder) throws Exception {
+        int n, total = 0;
+        while ((n = host.read(buf, 20)) > 0) {
+            got.write(buf, 0, n);
+            decoder.feed(0, Arrays.copyOf(buf, n));
+            total += n;
+        }
+        return total == 0;
+    }
+
     @Test
     void aWholeGameAtFullSpeedArrivesAsTheTimelineSaysAndAsTheLogSays() throws Exception {
         // An in-process line cannot be replugged, so heavy noise without the cable pulls.
@@ -45,15 +56,7 @@ class LinePumpTest {
             // One write, so both commands arrive together while the emulated clock still stands at 0.
             line[0].write(new byte[] {(byte) Command.SEND_UPDATE_BRD.code(), (byte) Command.SEND_BRD.code()});
             byte[] buf = new byte[4096];
-            await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                int n, total = 0;
-                while ((n = line[0].read(buf, 20)) > 0) {
-                    got.write(buf, 0, n);
-                    decoder.feed(0, Arrays.copyOf(buf, n));
-                    total += n;
-                }
-                return pump.done() && total == 0;
-            });
+            await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).until(() -> drained(line[0], buf, got, decoder) && pump.done());
         } finally {
             pump.stop();
             t.join(5000);
@@ -74,5 +77,42 @@ class LinePumpTest {
         Sensed[] dumped = PieceCodes.standard().sensed(((BoardMessage.BoardDump) messages.stream()
                 .filter(BoardMessage.BoardDump.class::isInstance).findFirst().orElseThrow()).codes());
         assertArrayEquals(timeline.reportedBoardAt(0), dumped, "the dump shows the board as it stood when asked");
+    }
+
+    @Test
+    void pausedPlayersStandStillUntilTheHostReadsTheBoardAndThenTheRestOfTheGameFollowsInOrder() throws Exception {
+        Timeline timeline = new Emulator(EmulatorConfig.defaults().withSeed(5)).play(Position.start(), RandomGamesForTests.play(45, 8));
+        BoardSpeaker board = new BoardSpeaker(timeline, "PAUSEBOARD", 1, PieceCodes.standard(), NoiseProfile.none(), 1);
+        MemoryChannel[] line = MemoryChannel.pair("pause");
+        LinePump pump = new LinePump(List.of(board), generation -> line[1], new Pace(50), 200, true);
+        Thread t = new Thread(pump, "pause-pump");
+        t.start();
+        List<BoardMessage> messages = new ArrayList<>();
+        MessageDecoder decoder = new MessageDecoder(Framing.SINGLE_BOARD, (ms, m) -> messages.add(m));
+        byte[] buf = new byte[4096];
+        try {
+            line[0].write(new byte[] {(byte) Command.SEND_UPDATE_BRD.code(), (byte) Command.SEND_BRD.code()});
+            await().atMost(Duration.ofSeconds(20)).until(() -> board.playStart().isPresent());
+            List<Integer> made = pump.pausePlayers(List.of(2)).get(20, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(made.get(0) >= 1 && made.get(0) <= 2, "a ply under way counts, else the two asked: " + made);
+            await().atMost(Duration.ofSeconds(60)).until(pump::playersStanding);
+            Sensed[] standing = board.board();
+            assertTrue(timeline.rests().stream().anyMatch(r -> Arrays.equals(timeline.reportedBoardAt(r.from()), standing)),
+                    "they stand in a position between plies");
+            assertNotEquals(Arrays.asList(timeline.reportedBoardAt(timeline.endMillis())), Arrays.asList(standing), "not at the end");
+
+            line[0].write(new byte[] {(byte) Command.SEND_BRD.code()}); // the host is back: they play on
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> drained(line[0], buf, new ByteArrayOutputStream(), decoder) && pump.done());
+        } finally {
+            pump.stop();
+            t.join(5000);
+        }
+        List<BoardEvent.FieldChanged> changes = timeline.only(BoardEvent.FieldChanged.class);
+        List<BoardMessage.FieldUpdate> updates = messages.stream().filter(BoardMessage.FieldUpdate.class::isInstance)
+                .map(BoardMessage.FieldUpdate.class::cast).toList();
+        assertEquals(changes.size(), updates.size(), "nothing lost, nothing twice");
+        for (int i = 0; i < changes.size(); i++) assertEquals(changes.get(i).field(), updates.get(i).field(), "in order, at " + i);
+        assertEquals(2, messages.stream().filter(BoardMessage.BoardDump.class::isInstance).count());
     }
 }

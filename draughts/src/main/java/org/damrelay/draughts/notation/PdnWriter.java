@@ -99,11 +99,15 @@ public final class PdnWriter {
             return this;
         }
 
-        /** A ply that is no move (an arbiter's set position): the turn passes, shown as a comment. */
-        public Movetext skip(String comment) {
+        /**
+         * A ply that is no move (a position the arbiter set, or a driver saw when it joined), shown as
+         * a comment: the position's side moves next, numbered on from the last move (the plies that
+         * led there are not known, only whose turn it is).
+         */
+        public Movetext position(String comment, boolean whiteToMove) {
             comment(comment);
-            if (!white) number++;
-            white = !white;
+            if (!white && whiteToMove) number++;
+            white = whiteToMove;
             numberDue = !white;
             return this;
         }

@@ -79,7 +79,9 @@ public final class Pdn {
         corrections(moves, notes, s.getPliesCount() == 0 ? Integer.MAX_VALUE : s.getPlies(0).getPly() - 1);
         for (Ply p : s.getPliesList()) {
             if (p.getNotation().isEmpty()) {
-                moves.skip("the arbiter set the position " + p.getFen());
+                boolean joined = s.getJoinedAtMove() > 0 && p.getFen().equals(s.getJoinedFen());
+                moves.position((joined ? "the board's driver joined the game at the position " : "the arbiter set the position ") + p.getFen(),
+                        !p.getFen().strip().toUpperCase().startsWith("B"));
             } else {
                 moves.move(p.getNotation());
                 if (p.getIrregular()) moves.comment("irregular move, stood");

@@ -16,6 +16,7 @@ import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
+import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.IllegalSubtype;
 import org.damrelay.proto.Player;
@@ -56,6 +57,22 @@ class PdnAndReleaseTest {
         assertTrue(pdn.contains("[FEN \"" + fen + "\"]"), pdn);
         assertTrue(pdn.contains("1... 18-22 2. 31-27 1-1"), pdn);
         assertTrue(pdn.contains("[Result \"1-1\"]"), pdn);
+    }
+
+    @Test
+    void aPositionSeenOrSetInTheRecordGivesTheTurnToTheSideItsFenNames() {
+        // after 32-28 a driver joined four plies on (no path: more than three), black to move; then the arbiter set a position, white to move
+        String seen = "B:W28,31,33:B18,19,20", set = "W:W28,33:B18,19";
+        GameSnapshot s = GameSnapshot.newBuilder().setInfo(GameInfo.newBuilder().setGameId("e-r1-b1").setRound(1).setBoard(1))
+                .addPlies(Ply.newBuilder().setPly(1).setNotation("32-28"))
+                .addPlies(Ply.newBuilder().setPly(2).setFen(seen))
+                .addPlies(Ply.newBuilder().setPly(3).setNotation("19-23"))
+                .addPlies(Ply.newBuilder().setPly(4).setFen(set))
+                .addPlies(Ply.newBuilder().setPly(5).setNotation("33-29"))
+                .setJoinedAtMove(2).setJoinedFen(seen).build();
+        String movetext = Pdn.write(s, "E", "S", null).replaceAll("\\s+", " ");
+        assertTrue(movetext.contains("1. 32-28 {the board's driver joined the game at the position " + seen + "} 1... 19-23"
+                + " {the arbiter set the position " + set + "} 2. 33-29 *"), movetext);
     }
 
     @Test

@@ -88,6 +88,10 @@ class JoinTest {
             // the board goes on: white's move is taken from the position seen, nothing blocks
             d.sendDurable("101", Plays.event(Move.quiet(37, 32)));
             assertTrue(d.errors().isEmpty(), d.errors().toString());
+            // until the pick the record reads as a join: white's move after it is white's (the plies in between are not known)
+            String joinedPdn = Pdn.write(TestRelay.snapshot(relay, "nk-r1-b1"), "NK", "?", null);
+            assertTrue(joinedPdn.replaceAll("\\s+", " ").contains("1. 32-28 {the board's driver joined the game at the position " + Fen.write(truth)
+                    + "} 2. 37-32"), joinedPdn);
 
             int pick = alert.getPaths(0).getNotation().equals("19-24 31-27 20-25") ? 1 : 2;
             arbiter.requestOk(ArbiterRequest.newBuilder().setCorrect(CorrectGame.newBuilder().setGameId("nk-r1-b1")
