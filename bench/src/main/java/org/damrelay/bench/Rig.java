@@ -163,7 +163,7 @@ final class Rig implements AutoCloseable {
         b.append("listen: {host: 127.0.0.1, port: 0}\n");
         b.append("dataDir: ").append(data.toAbsolutePath()).append('\n');
         b.append("limits: {connectionsPerIp: 1000000, idleTimeoutSeconds: 300}\n");
-        // the relay's own choice unless told (-Ddamrelay.bench.eventLoops=2: the core on a thread of its own, as before round 5)
+        // the relay's default (the core apart) unless told (-Ddamrelay.bench.eventLoops=1: one loop that runs the core too)
         Integer loops = Integer.getInteger(EVENT_LOOPS_PROPERTY);
         if (loops != null) b.append("eventLoops: ").append(loops).append('\n');
         b.append("events:\n  - id: ").append(EVENT).append('\n');

@@ -162,7 +162,7 @@ public final class RelayServer implements AutoCloseable {
         SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
         boolean epoll = Epoll.isAvailable();
-        // one processor: one event loop that accepts, serves and runs the core (RelayConfig.eventLoops);
+        // eventLoops 1: one event loop that accepts, serves and runs the core (RelayConfig.eventLoops);
         // an edge keeps its core apart (its feed waits on it from a thread of its own)
         boolean oneLoop = config.coreOnEventLoop() && cc.role() != ClusterConfig.Role.EDGE;
         int loops = oneLoop ? 1 : config.eventLoops();

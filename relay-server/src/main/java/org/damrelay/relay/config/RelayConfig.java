@@ -13,10 +13,12 @@ import org.damrelay.relay.cluster.ClusterConfig;
  * @param snapshotEveryRecords journal records between two snapshots (0 = never)
  * @param cluster single process, or this relay's part in a cluster (origin or edge)
  * @param baseDir the directory relative paths (data, pairings, PEM files) are resolved against
- * @param eventLoops the network threads: 0 = chosen by the processors the relay may use (one: a single event
- *                   loop that also runs the core, so a move reaches the sockets without a hand-off between
- *                   threads; more: Netty's default, the core on a thread of its own); 1 = that single loop
- *                   whatever the processors; N > 1 = N loops, the core apart
+ * @param eventLoops the network threads: 0 = Netty's default, the core on a thread of its own; 1 = a single
+ *                   event loop that also runs the core (a move reaches the sockets without a hand-off
+ *                   between threads); N > 1 = N loops, the core apart. The default stays apart even on one
+ *                   processor: measured side by side there (docs/benchmarks.md, round 5), the single loop
+ *                   had a lower p99 up to 19,000 deliveries/s but a 1.5-5x higher one from 28,500/s on,
+ *                   where a move's check waits behind a burst of writes
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits, Edge edge,
@@ -28,9 +30,9 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
         if (eventLoops < 0) throw new IllegalArgumentException("eventLoops must be 0 (automatic) or more, not " + eventLoops);
     }
 
-    /** Whether the core runs on the one event loop ({@link #eventLoops}, and the processors when automatic). */
+    /** Whether the core runs on the one event loop ({@link #eventLoops} 1). */
     public boolean coreOnEventLoop() {
-        return eventLoops == 1 || eventLoops == 0 && Runtime.getRuntime().availableProcessors() == 1;
+        return eventLoops == 1;
     }
 
     public record Listen(String host, int port) {}
