@@ -857,6 +857,8 @@ public final class Reconstructor implements BoardObserver {
         following(at, t);
         for (Move m : paths.get(0).moves()) commit(m, t, true);
         presses.movedSince = false; // its press, if any, came while the board was not read
+        // or comes now: as after a restart, a press before the next move is not blamed on the caught-up plies
+        resumedAtPly = game.ply();
         return true;
     }
 

@@ -8,6 +8,8 @@ import java.util.List;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.Reach;
 import org.damrelay.draughts.notation.PdnGame;
+import org.damrelay.draughts.rules.Move;
+import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.draughts.testing.SharedTree;
 import org.damrelay.driver.arbiter.ArbiterEvent;
@@ -177,6 +179,39 @@ class CatchUpTest {
                 events.stream().filter(e -> e.type() == EventType.MOVE).map(e -> e.move().toString()).toList(), events.toString());
         assertTrue(events.stream().noneMatch(e -> e.type() == EventType.JOINED_MID_GAME || e.type() == EventType.POSITION_UNKNOWN),
                 events.toString());
+    }
+
+    /**
+     * A ply made while the driver was down, pressed only after the restarted driver read the board:
+     * the press is that caught-up ply's, not a press without a move (a restart's first reading
+     * cannot tell when the last move's press came).
+     */
+    @Test
+    void aCaughtUpPlyPressedAfterTheReadIsNoPressWithoutAMove() {
+        var scenario = ScenarioParser.parse("""
+                clock 1:20:00 60
+                move 32-28
+                move 19-23 nopress
+                wait 1500
+                press black
+                wait 3000
+                move 28x19
+                wait 3000
+                """);
+        Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(scenario, EmulatorConfig.defaults().withNoise(NoiseProfile.none()));
+        List<ArbiterEvent> whole = new ArrayList<>();
+        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), whole::add));
+        long landed = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 2).findFirst().orElseThrow().t();
+
+        Game afterFirst = Game.from(Position.start(), Variant.INTERNATIONAL).play(Move.quiet(32, 28));
+        List<ArbiterEvent> events = new ArrayList<>();
+        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), afterFirst, events::add);
+        Timeline late = timeline.joinedAt(landed + 100); // 19-23 on the board, black's press still to come
+        late.replayTo(r);
+        r.tick(late.endMillis() + 20_000);
+        assertEquals(List.of("19-23", "28x19"), events.stream().filter(e -> e.type() == EventType.MOVE).map(e -> e.move().toString()).toList(),
+                events.toString());
+        assertTrue(events.stream().noneMatch(e -> e.type() == EventType.CLOCK_PRESSED_WITHOUT_MOVE), events.toString());
     }
 
     private static Game played(PdnGame g, int plies) {
