@@ -71,8 +71,7 @@ public final class Pdn {
             PdnWriter.tag(sb, "SetUp", "1");
             PdnWriter.tag(sb, "FEN", i.getStartFen().strip());
         }
-        boolean whiteFirst = i.getStartFen().isEmpty() || i.getStartFen().strip().toUpperCase().startsWith("W");
-        PdnWriter.Movetext moves = new PdnWriter.Movetext(whiteFirst);
+        PdnWriter.Movetext moves = new PdnWriter.Movetext(whiteToMove(i.getStartFen()));
         // each arbiter correction as a comment after the ply it concerns; one whose ply a later
         // correction removed comes after the last ply
         List<CorrectionNote> notes = new ArrayList<>(s.getCorrectionNotesList());
@@ -81,7 +80,7 @@ public final class Pdn {
             if (p.getNotation().isEmpty()) {
                 boolean joined = s.getJoinedAtMove() > 0 && p.getFen().equals(s.getJoinedFen());
                 moves.position((joined ? "the board's driver joined the game at the position " : "the arbiter set the position ") + p.getFen(),
-                        !p.getFen().strip().toUpperCase().startsWith("B"));
+                        whiteToMove(p.getFen()));
             } else {
                 moves.move(p.getNotation());
                 if (p.getIrregular()) moves.comment("irregular move, stood");
@@ -142,6 +141,11 @@ public final class Pdn {
         } catch (IllegalArgumentException e) {
             return text;
         }
+    }
+
+    /** The side a FEN's first letter names; no FEN is the start position, white to move. */
+    private static boolean whiteToMove(String fen) {
+        return !fen.strip().toUpperCase().startsWith("B");
     }
 
     private static boolean hasReading(Clock c) {
