@@ -7,11 +7,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
@@ -26,9 +25,11 @@ import org.slf4j.LoggerFactory;
  * The relay's append-only journal: segment files {@code journal-<n>.log} of records framed as
  * {@code [int length][int crc32c][payload]}. An append completes twice ({@link Appended}): once its
  * bytes are written (in the OS: a crash of the relay process no longer loses them) and once they
- * are fsync'd (nor does a power cut). One writer thread drains everything queued meanwhile and
- * pays one write and one fsync for all of it (group commit), so many boards do not each wait
- * for their own fsync.
+ * are fsync'd (nor does a power cut). The appending thread (the relay's core) writes the record
+ * itself, a write into the OS's page cache, so what may be shown never waits for a thread
+ * hand-off nor behind an fsync under way (whose tail on a real disk is tens of milliseconds).
+ * One sync thread fsyncs everything written since its last fsync at once (group commit), so
+ * many boards do not each wait for their own fsync.
  *
  * <p>On open the segments are read in order ({@link RecordFile}'s one recovery rule): a torn tail
  * of the last one (a crash mid-write) is cut off at the last whole record and kept aside under a
@@ -46,26 +47,30 @@ public final class Journal implements AutoCloseable {
 
     /**
      * An append's two moments, each completing with the record's end offset: {@code written}
-     * when its bytes are in the OS, {@code synced} when they are fsync'd. {@code written} always
-     * completes first; a failed write fails both.
+     * when its bytes are in the OS (done when {@link #append} returns), {@code synced} when they
+     * are fsync'd. A failed write fails both.
      */
     public record Appended(CompletableFuture<Long> written, CompletableFuture<Long> synced) {}
 
-    /**
-     * A queued append ({@code written} set), or (payload null, rotate true) a switch to the next
-     * segment, or the stop marker.
-     */
-    private record Pending(byte[] payload, CompletableFuture<Long> written, CompletableFuture<Long> done, boolean rotate) {}
+    /** A written record waiting for its fsync: the {@code number}th append. */
+    private record Unsynced(long number, long position, CompletableFuture<Long> synced) {}
+
+    /** A segment left by {@link #rotate()}: fsync'd and closed by the sync thread before anything after it is acked. */
+    private record Retired(FileChannel channel, long nextSegment, CompletableFuture<Long> rotated) {}
 
     private final Path dir;
+    private final LongConsumer fsyncNanos;
+    private final Thread syncer;
+    /** Guards what the appending thread and the sync thread share (the fields below). */
+    private final Object lock = new Object();
     private FileChannel channel;
     private volatile long segment;
-    private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
-    private final Thread writer;
-    private final LongConsumer fsyncNanos;
-    private volatile boolean closed;
-    private volatile IOException failure;
     private long position;
+    private long appended;
+    private final ArrayDeque<Unsynced> unsynced = new ArrayDeque<>();
+    private final List<Retired> retired = new ArrayList<>();
+    private boolean closed;
+    private volatile IOException failure;
 
     /** What opening found. */
     public record Recovery(long records, long validBytes, long cutBytes) {}
@@ -75,8 +80,8 @@ public final class Journal implements AutoCloseable {
     private Journal(Path dir, LongConsumer fsyncNanos) {
         this.dir = dir;
         this.fsyncNanos = fsyncNanos;
-        this.writer = new Thread(this::writeLoop, "journal-writer");
-        this.writer.setDaemon(true);
+        this.syncer = new Thread(this::syncLoop, "journal-sync");
+        this.syncer.setDaemon(true);
     }
 
     public static Path segmentFile(Path dir, long segment) {
@@ -121,7 +126,7 @@ public final class Journal implements AutoCloseable {
         if (fsyncNanos != null) fsyncNanos.accept(System.nanoTime() - t0);
         j.position = j.channel.size();
         j.recovery = new Recovery(records, valid, cut);
-        j.writer.start();
+        j.syncer.start();
         return j;
     }
 
@@ -160,10 +165,35 @@ public final class Journal implements AutoCloseable {
         return new Recovery(scan.records().size(), scan.validBytes(), cut);
     }
 
-    /** Queues a record: {@link Appended#written()} once its bytes are in the OS, {@link Appended#synced()} once fsync'd. */
+    /**
+     * Writes a record (into the OS: {@link Appended#written()} is complete on return);
+     * {@link Appended#synced()} completes once the sync thread has fsync'd it. Called by one
+     * thread at a time (the relay's core), which thereby fixes the records' order.
+     */
     public Appended append(JournalRecord record) {
-        CompletableFuture<Long> written = new CompletableFuture<>();
-        return new Appended(written, enqueue(record.toByteArray(), written, false));
+        byte[] payload = record.toByteArray();
+        CompletableFuture<Long> written = new CompletableFuture<>(), synced = new CompletableFuture<>();
+        synchronized (lock) {
+            IOException refused = closed ? new IOException("journal closed") : failure;
+            if (refused != null) {
+                fail(written, synced, refused);
+                return new Appended(written, synced);
+            }
+            ByteBuffer buf = ByteBuffer.allocate(8 + payload.length);
+            RecordFile.frameInto(buf, payload);
+            buf.flip();
+            try {
+                while (buf.hasRemaining()) position += channel.write(buf, position);
+            } catch (IOException e) {
+                failed(e);
+                fail(written, synced, e);
+                return new Appended(written, synced);
+            }
+            unsynced.add(new Unsynced(++appended, position, synced));
+            lock.notifyAll();
+        }
+        written.complete(position);
+        return new Appended(written, synced);
     }
 
     /**
@@ -171,123 +201,131 @@ public final class Journal implements AutoCloseable {
      * new one; completes with the new segment's number once the old one is fsync'd.
      */
     public CompletableFuture<Long> rotate() {
-        return enqueue(null, null, true);
-    }
-
-    private CompletableFuture<Long> enqueue(byte[] payload, CompletableFuture<Long> written, boolean rotate) {
-        CompletableFuture<Long> done = new CompletableFuture<>();
-        if (closed) {
-            fail(written, done, new IOException("journal closed"));
-        } else if (failure != null) {
-            fail(written, done, failure);
-        } else {
-            queue.add(new Pending(payload, written, done, rotate));
+        CompletableFuture<Long> rotated = new CompletableFuture<>();
+        synchronized (lock) {
+            IOException refused = closed ? new IOException("journal closed") : failure;
+            if (refused != null) {
+                rotated.completeExceptionally(refused);
+                return rotated;
+            }
+            try {
+                FileChannel next = FileChannel.open(segmentFile(dir, segment + 1), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
+                retired.add(new Retired(channel, segment + 1, rotated));
+                channel = next;
+                segment++;
+                position = next.size();
+                lock.notifyAll();
+            } catch (IOException e) {
+                failed(e);
+                rotated.completeExceptionally(e);
+            }
         }
-        return done;
+        return rotated;
     }
 
-    private static void fail(CompletableFuture<Long> written, CompletableFuture<Long> done, IOException e) {
-        if (written != null) written.completeExceptionally(e);
-        done.completeExceptionally(e);
+    private static void fail(CompletableFuture<Long> written, CompletableFuture<Long> synced, IOException e) {
+        written.completeExceptionally(e);
+        synced.completeExceptionally(e);
     }
 
     public long segment() {
         return segment;
     }
 
-    private void writeLoop() {
-        List<Pending> batch = new ArrayList<>();
+    /**
+     * The sync thread: waits for written records, then fsyncs the segments left by rotations (and
+     * the directory that names the new one) and the current segment, and completes as synced every
+     * record written before it began.
+     */
+    private void syncLoop() {
         while (true) {
-            try {
-                Pending first = queue.take();
-                batch.add(first);
-                queue.drainTo(batch);
-                boolean stop = false;
-                List<Pending> appends = new ArrayList<>();
-                for (Pending p : batch) {
-                    if (stop) {
-                        if (p.done != null) fail(p.written, p.done, new IOException("journal closed"));
-                    } else if (p.payload != null) {
-                        appends.add(p);
-                    } else {
-                        writeBatch(appends);
-                        appends.clear();
-                        if (p.rotate) nextSegment(p.done);
-                        else stop = true;
+            List<Retired> left;
+            FileChannel current;
+            long upTo;
+            synchronized (lock) {
+                while (!closed && unsynced.isEmpty() && retired.isEmpty()) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
                     }
                 }
-                writeBatch(appends);
-                batch.clear();
-                if (stop) break;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+                if (unsynced.isEmpty() && retired.isEmpty()) return; // closed, and everything is on disk
+                left = List.copyOf(retired);
+                retired.clear();
+                current = channel;
+                upTo = appended;
+            }
+            try {
+                long t0 = System.nanoTime();
+                for (Retired r : left) {
+                    r.channel().force(true);
+                    r.channel().close();
+                }
+                if (!left.isEmpty()) RecordFile.syncDirectory(dir);
+                current.force(false);
+                if (fsyncNanos != null) fsyncNanos.accept(System.nanoTime() - t0);
+                for (Retired r : left) r.rotated().complete(r.nextSegment());
+                for (Unsynced u : drain(upTo)) u.synced().complete(u.position());
+            } catch (IOException e) {
+                // a journal that cannot sync must not ack anything again; those written stay so
+                failed(e);
+                for (Retired r : left) r.rotated().completeExceptionally(e);
+                for (Unsynced u : drain(Long.MAX_VALUE)) u.synced().completeExceptionally(e);
+                synchronized (lock) {
+                    for (Retired r : retired) r.rotated().completeExceptionally(e);
+                    retired.clear();
+                }
+                return;
             }
         }
     }
 
-    private void writeBatch(List<Pending> batch) {
-        if (batch.isEmpty()) return;
-        if (failure != null) {
-            for (Pending p : batch) fail(p.written, p.done, failure);
-            return;
+    /** The unsynced records up to the {@code upTo}th append, taken off the list. */
+    private List<Unsynced> drain(long upTo) {
+        List<Unsynced> done = new ArrayList<>();
+        synchronized (lock) {
+            while (!unsynced.isEmpty() && unsynced.peek().number() <= upTo) done.add(unsynced.poll());
         }
-        try {
-            int total = 0;
-            for (Pending p : batch) total += 8 + p.payload.length;
-            ByteBuffer buf = ByteBuffer.allocate(total);
-            for (Pending p : batch) RecordFile.frameInto(buf, p.payload);
-            buf.flip();
-            while (buf.hasRemaining()) position += channel.write(buf, position);
-            // what is written may be shown (it survives a crash of this process); the fsync only
-            // decides the driver's ack, so spectators never wait out the disk's fsync tail
-            for (Pending p : batch) p.written.complete(position);
-            long t0 = System.nanoTime();
-            channel.force(false);
-            if (fsyncNanos != null) fsyncNanos.accept(System.nanoTime() - t0);
-            for (Pending p : batch) p.done.complete(position);
-        } catch (IOException e) {
-            // a journal that cannot write must not ack anything again; one line: a full disk is not a bug
-            failure = e;
-            log.error("journal {} cannot be written ({}); nothing more will be acknowledged and /health answers 503"
-                    + " until the relay is restarted with room on its disk", segmentFile(dir, segment), e.toString());
-            // those already written stay so (a completed future keeps its value); none is synced
-            for (Pending p : batch) fail(p.written, p.done, e);
-        }
+        return done;
     }
 
-    private void nextSegment(CompletableFuture<Long> done) {
-        try {
-            channel.force(true);
-            channel.close();
-            segment++;
-            channel = FileChannel.open(segmentFile(dir, segment), StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
-            position = channel.size();
-            RecordFile.syncDirectory(dir);
-            done.complete(segment);
-        } catch (IOException e) {
-            failure = e;
-            log.error("journal could not start segment {}; nothing more will be acknowledged", segment, e);
-            done.completeExceptionally(e);
-        }
+    /** One line: a full disk is not a bug. Nothing more is accepted. */
+    private void failed(IOException e) {
+        if (failure != null) return;
+        failure = e;
+        log.error("journal {} cannot be written ({}); nothing more will be acknowledged and /health answers 503"
+                + " until the relay is restarted with room on its disk", segmentFile(dir, segment), e.toString());
     }
 
+    /** Stops taking appends; what was written is fsync'd (and acked as synced) before this returns. */
     @Override
     public void close() {
-        if (closed) return;
-        closed = true;
-        queue.add(new Pending(null, null, null, false));
+        synchronized (lock) {
+            if (closed) return;
+            closed = true;
+            lock.notifyAll();
+        }
         try {
-            writer.join(10_000);
-            for (Pending p; (p = queue.poll()) != null; ) {
-                if (p.done != null) fail(p.written, p.done, new IOException("journal closed"));
-            }
-            channel.close();
+            syncer.join(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        }
+        IOException gone = new IOException("journal closed");
+        for (Unsynced u : drain(Long.MAX_VALUE)) u.synced().completeExceptionally(gone);
+        synchronized (lock) {
+            try {
+                for (Retired r : retired) {
+                    r.rotated().completeExceptionally(gone);
+                    r.channel().close();
+                }
+                retired.clear();
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 }

@@ -50,7 +50,7 @@ class JournalTest {
         CountDownLatch inFsync = new CountDownLatch(1), letGo = new CountDownLatch(1);
         try (Journal j = Journal.open(dir, r -> { }, n -> {
             // the writer thread, right after the fsync and before it completes anything as synced
-            if (!Thread.currentThread().getName().equals("journal-writer")) return; // open's own fsync
+            if (!Thread.currentThread().getName().equals("journal-sync")) return; // open's own fsync
             inFsync.countDown();
             try {
                 letGo.await(10, TimeUnit.SECONDS);
@@ -65,6 +65,48 @@ class JournalTest {
             letGo.countDown();
             assertEquals(a.written().get(), a.synced().get(5, TimeUnit.SECONDS));
         }
+    }
+
+    @Test
+    void aRecordAppendedDuringAnFsyncIsWrittenAtOnceAndSyncedByTheNext() throws Exception {
+        CountDownLatch inFsync = new CountDownLatch(1), letGo = new CountDownLatch(1);
+        AtomicInteger fsyncs = new AtomicInteger();
+        try (Journal j = Journal.open(dir, r -> { }, n -> {
+            if (!Thread.currentThread().getName().equals("journal-sync")) return; // open's own fsync
+            if (fsyncs.incrementAndGet() > 1) return;
+            inFsync.countDown();
+            try {
+                letGo.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })) {
+            Journal.Appended a = j.append(record("a", 1));
+            assertTrue(inFsync.await(10, TimeUnit.SECONDS));
+            // the first fsync is still under way: the next move must not wait for it to be shown
+            Journal.Appended b = j.append(record("a", 2));
+            assertTrue(b.written().isDone(), "written while an earlier fsync is still under way");
+            assertFalse(b.synced().isDone());
+            letGo.countDown();
+            assertEquals(a.written().get(), a.synced().get(5, TimeUnit.SECONDS));
+            assertEquals(b.written().get(), b.synced().get(5, TimeUnit.SECONDS));
+            assertTrue(b.written().get() > a.written().get());
+        }
+        List<Long> seqs = new ArrayList<>();
+        try (Journal j = Journal.open(dir, r -> seqs.add(r.getIngest().getSeq()), null)) {
+            assertEquals(List.of(1L, 2L), seqs);
+        }
+    }
+
+    @Test
+    void closingSyncsWhatWasWrittenAndRefusesMore() throws Exception {
+        Journal j = Journal.open(dir, r -> { }, null);
+        List<CompletableFuture<Long>> synced = new ArrayList<>();
+        for (int i = 1; i <= 50; i++) synced.add(j.append(record("a", i)).synced());
+        j.close();
+        for (CompletableFuture<Long> f : synced) assertTrue(f.isDone() && !f.isCompletedExceptionally(), "synced before close returned");
+        Journal.Appended late = j.append(record("a", 51));
+        assertTrue(late.written().isCompletedExceptionally() && late.synced().isCompletedExceptionally());
     }
 
     @Test
