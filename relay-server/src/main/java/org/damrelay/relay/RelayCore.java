@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.JournalRecord;
@@ -240,16 +241,17 @@ public final class RelayCore implements AutoCloseable {
     /**
      * Core thread. The journal switches segment at exactly this point of the record order, and
      * the state now is what the earlier segments hold; once they are on disk the snapshot is
-     * written off the core thread, and the segments before it can go.
+     * built (the kept updates parsed) and written off the core thread, and the segments before it can go.
      */
     private void snapshot() {
         snapshotting = true;
         sinceSnapshot = 0;
-        RelaySnapshot snap = book.snapshot(journal.segment() + 1);
+        long next = journal.segment() + 1;
+        Supplier<RelaySnapshot> snap = book.snapshotLater(next);
         journal.rotate().thenAcceptAsync(segment -> {
             try {
-                if (segment != snap.getSegment()) throw new IllegalStateException("journal went to segment " + segment);
-                SnapshotStore.write(config.dataPath(), snap);
+                if (segment != next) throw new IllegalStateException("journal went to segment " + segment);
+                SnapshotStore.write(config.dataPath(), snap.get());
                 log.info("snapshot written: journal continues in segment {}", segment);
             } catch (IOException | RuntimeException e) {
                 log.error("snapshot failed; the journal segments stay", e);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.damrelay.proto.Alert;
 import org.damrelay.proto.CursorState;
 import org.damrelay.proto.GameState;
@@ -207,20 +208,35 @@ public final class GameBook {
 
     /** The whole state as a snapshot, to be written once the journal continues at {@code segment}. */
     public RelaySnapshot snapshot(long segment) {
+        return snapshotLater(segment).get();
+    }
+
+    /**
+     * The whole state as it is now (core thread), as a snapshot built when asked: the kept updates
+     * are referenced (their bytes never change), and parsing them into the snapshot's message is
+     * left to the thread that writes it, off the core.
+     */
+    public Supplier<RelaySnapshot> snapshotLater(long segment) {
+        record Kept(GameInfo initialInfo, List<byte[]> updates) {}
+        List<Kept> kept = new ArrayList<>(games.size());
+        for (GameRecord g : games.values()) kept.add(new Kept(g.initialInfo(), g.encodedUpTo(g.version())));
         RelaySnapshot.Builder b = RelaySnapshot.newBuilder().setSegment(segment);
-        for (GameRecord g : games.values()) {
-            GameState.Builder gs = GameState.newBuilder().setInitialInfo(g.initialInfo());
-            for (int v = 1; v <= g.version(); v++) gs.addUpdates(g.update(v));
-            b.addGames(gs);
-        }
         for (Map.Entry<Source, SourceCursor> e : cursors.entrySet()) {
             SourceCursor c = e.getValue();
             if (c.applied() == 0) continue;
             b.addCursors(CursorState.newBuilder().setEventId(e.getKey().eventId()).setDriverId(e.getKey().driver())
                     .setBoard(e.getKey().board()).setSeq(c.applied()).setSkipped(c.durableSkipped()).setHeldSince(c.heldSince()));
         }
-        b.addAllAlerts(alerts.values()).addAllAudit(audit).addAllNotationGrants(notationGrants.values());
-        return b.build();
+        RelaySnapshot rest = b.addAllAlerts(alerts.values()).addAllAudit(audit).addAllNotationGrants(notationGrants.values()).build();
+        return () -> {
+            RelaySnapshot.Builder whole = rest.toBuilder();
+            for (Kept k : kept) {
+                GameState.Builder gs = GameState.newBuilder().setInitialInfo(k.initialInfo());
+                for (byte[] u : k.updates()) gs.addUpdates(GameRecord.parse(u));
+                whole.addGames(gs);
+            }
+            return whole.build();
+        };
     }
 
     /** Loads a snapshot into an empty book: everything in it is durable. */

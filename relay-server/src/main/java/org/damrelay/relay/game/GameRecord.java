@@ -1,5 +1,6 @@
 package org.damrelay.relay.game;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +16,20 @@ import org.damrelay.proto.GameUpdate;
  * arbiter), how many are released to spectators (written and past the broadcast delay), and how
  * many are durable (fsync'd: what a notation device is told together with its acks). An arbiter's
  * update is shown only once durable, and holds back what follows it until then.
+ *
+ * <p>Updates are kept as their protobuf bytes (one array each), not as the ~20 objects of a parsed
+ * update: a relay keeps every move of every game, and each object it keeps is one more the young
+ * collection copies and, once old, one more the old generation holds (docs/benchmarks.md, round
+ * 6). Only the updates not yet released stay parsed, for the release that publishes them; what a
+ * snapshot, a catch-up or a notation device reads of older ones is parsed again then.
  */
 public final class GameRecord {
 
     private final GameInfo initialInfo;
     private final GameFold live;
-    private final List<GameUpdate> updates = new ArrayList<>();
+    private final List<byte[]> updates = new ArrayList<>();
+    /** The updates after {@link #released}, parsed, in version order: what the next releases publish. */
+    private final ArrayDeque<GameUpdate> unreleased = new ArrayDeque<>();
     private int written;
     private int durable;
     private int released;
@@ -53,7 +62,8 @@ public final class GameRecord {
             throw new IllegalStateException("game " + id() + ": update version " + update.getVersion()
                     + " does not follow " + updates.size());
         }
-        updates.add(update);
+        updates.add(update.toByteArray());
+        unreleased.addLast(update);
         live.apply(update);
     }
 
@@ -78,15 +88,39 @@ public final class GameRecord {
     }
 
     public GameUpdate update(int version) {
-        return updates.get(version - 1);
+        if (version > released) {
+            int i = 0;
+            for (GameUpdate u : unreleased) if (i++ == version - released - 1) return u;
+        }
+        return parse(updates.get(version - 1));
+    }
+
+    /** Updates {@code from}..{@code to} (versions, inclusive), parsed. */
+    private List<GameUpdate> updates(int from, int to) {
+        List<GameUpdate> out = new ArrayList<>(Math.max(0, to - from + 1));
+        for (int v = from; v <= to; v++) out.add(update(v));
+        return out;
+    }
+
+    /** The first {@code version} updates as their bytes (immutable arrays; never changed once kept). */
+    public List<byte[]> encodedUpTo(int version) {
+        return List.copyOf(updates.subList(0, version));
+    }
+
+    static GameUpdate parse(byte[] bytes) {
+        try {
+            return GameUpdate.parseFrom(bytes);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("a kept update no longer parses", e);
+        }
     }
 
     /** Releases to spectators every written update accepted at or before {@code cutoffMs}; returns them. */
     public List<GameUpdate> releaseUpTo(long cutoffMs) {
         List<GameUpdate> out = new ArrayList<>();
         int limit = showable();
-        while (released < limit && updates.get(released).getRelayTimeMs() <= cutoffMs) {
-            out.add(updates.get(released));
+        while (released < limit && unreleased.peekFirst().getRelayTimeMs() <= cutoffMs) {
+            out.add(unreleased.pollFirst());
             released++;
         }
         if (!out.isEmpty()) releasedSnapshot = null;
@@ -95,14 +129,15 @@ public final class GameRecord {
 
     /** When the next held-back update may be released (its accept time), or -1. */
     public long nextHeldBackTime() {
-        return released < showable() ? updates.get(released).getRelayTimeMs() : -1;
+        return released < showable() ? unreleased.peekFirst().getRelayTimeMs() : -1;
     }
 
     /** What spectators see now: the state folded from the released updates, with the epoch of the last. */
     public GameSnapshot spectatorSnapshot() {
         if (releasedSnapshot == null) {
-            GameSnapshot s = GameFold.of(initialInfo, updates.subList(0, released)).snapshot();
-            releasedSnapshot = released == 0 ? s : s.toBuilder().setEpoch(updates.get(released - 1).getEpoch()).build();
+            List<GameUpdate> shown = updates(1, released);
+            GameSnapshot s = GameFold.of(initialInfo, shown).snapshot();
+            releasedSnapshot = released == 0 ? s : s.toBuilder().setEpoch(shown.get(released - 1).getEpoch()).build();
         }
         return releasedSnapshot;
     }
@@ -115,7 +150,7 @@ public final class GameRecord {
      */
     public boolean rolledBack(int known, long epoch) {
         if (known > updates.size()) return true;
-        return known > 0 && epoch != 0 && updates.get(known - 1).getEpoch() != epoch;
+        return known > 0 && epoch != 0 && update(known).getEpoch() != epoch;
     }
 
     /** Released spectator-visible updates after {@code known}, or null when more than {@code max} were missed. */
@@ -123,7 +158,7 @@ public final class GameRecord {
         if (known < 0 || known > released) return null;
         if (released - known > max) return null;
         List<GameUpdate> out = new ArrayList<>();
-        for (int i = known; i < released; i++) if (visibleToSpectators(updates.get(i))) out.add(updates.get(i));
+        for (GameUpdate u : updates(known + 1, released)) if (visibleToSpectators(u)) out.add(u);
         return out;
     }
 
