@@ -92,12 +92,15 @@ public final class BenchCommand implements Callable<Integer> {
             report.line("%s pid %d on port %d, %d generator processes, %s JVM %s", server.label, rig.relay.pid(), rig.port,
                     rig.generators.size(), server.label, relayJvm);
             ProcessCpu cpu0 = ProcessCpu.of(rig.relay.pid()), load0 = rig.loadCpu();
+            Map<String, Long> threads0 = ProcessCpu.byThread(rig.relay.pid());
             long wall0 = System.nanoTime();
             s.run(rig, report);
             ProcessCpu cpu = ProcessCpu.of(rig.relay.pid()).minus(cpu0), load = rig.loadCpu().minus(load0);
             double wall = (System.nanoTime() - wall0) / 1e9;
             report.line("%s CPU during the scenario: %.1f s on a CPU, %.1f s runnable but waiting for one, over %.1f s",
                     server.label, cpu.onCpuNanos() / 1e9, cpu.waitingNanos() / 1e9, wall);
+            report.line("%s CPU by thread during the scenario: %s", server.label,
+                    ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
             // the load side shares one core too: if it is busy all the time, it is part of the latency
             report.line("load side (generators and this JVM) CPU: %.1f s on a CPU, %.1f s waiting, over %.1f s",
                     load.onCpuNanos() / 1e9, load.waitingNanos() / 1e9, wall);

@@ -3,6 +3,7 @@ package org.damrelay.bench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -17,6 +18,11 @@ final class FanoutScenario implements Scenario {
      */
     static final double WARM_UP_RATE = 150;
     static final int WARM_UP_SECONDS = 8;
+    static final String WARM_UP_PROPERTY = "damrelay.bench.warmUpSeconds";
+
+    static int warmUpSeconds() {
+        return Integer.getInteger(WARM_UP_PROPERTY, WARM_UP_SECONDS);
+    }
     /**
      * For profiling one load (docs/benchmarks.md, Round 5): {@code -Ddamrelay.bench.rates=250,300}
      * plays only those moves/s, {@code -Ddamrelay.bench.stepSeconds=20} holds each that long
@@ -49,6 +55,7 @@ final class FanoutScenario implements Scenario {
         out.line("|---|---|---|---|---|---|---|---|---|---|---|");
         int perGame = r.ok() / rig.setup.games();
         warmUp(rig, perGame, out);
+        Map<String, Long> threads0 = ProcessCpu.byThread(rig.relay.pid());
         for (double rate : rates()) {
             if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
@@ -57,14 +64,16 @@ final class FanoutScenario implements Scenario {
             if (!step(rig, rate, perGame, "", out)) break;
         }
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
+        out.line("%s CPU by thread over the steps (after the warm-up): %s", rig.server.label,
+                ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
     }
 
     static void warmUp(Rig rig, int perGame, BenchReport out) throws Exception {
         rig.reset();
-        long sent = rig.ingest.play(WARM_UP_RATE, Duration.ofSeconds(WARM_UP_SECONDS));
+        long sent = rig.ingest.play(WARM_UP_RATE, Duration.ofSeconds(warmUpSeconds()));
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);
         out.line("warm-up (not in the table): %.0f moves/s for %d s, %,d of %,d delivered; p99 %s ms", WARM_UP_RATE,
-                WARM_UP_SECONDS, w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
+                warmUpSeconds(), w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
     }
 
     /**
