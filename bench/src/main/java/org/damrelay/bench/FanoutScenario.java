@@ -16,7 +16,12 @@ final class FanoutScenario implements Scenario {
      * Unreported moves first: a relay runs for hours, so its JIT's compiling (a quarter of its
      * core in the first 40 s of a cold run, JFR) is not its steady latency. The same for the baseline.
      */
+    static final String WARM_UP_RATE_PROPERTY = "damrelay.bench.warmUpRate";
     static final double WARM_UP_RATE = 150;
+
+    static double warmUpRate() {
+        return Double.parseDouble(System.getProperty(WARM_UP_RATE_PROPERTY, String.valueOf(WARM_UP_RATE)));
+    }
     static final int WARM_UP_SECONDS = 8;
     static final String WARM_UP_PROPERTY = "damrelay.bench.warmUpSeconds";
 
@@ -70,9 +75,9 @@ final class FanoutScenario implements Scenario {
 
     static void warmUp(Rig rig, int perGame, BenchReport out) throws Exception {
         rig.reset();
-        long sent = rig.ingest.play(WARM_UP_RATE, Duration.ofSeconds(warmUpSeconds()));
+        long sent = rig.ingest.play(warmUpRate(), Duration.ofSeconds(warmUpSeconds()));
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);
-        out.line("warm-up (not in the table): %.0f moves/s for %d s, %,d of %,d delivered; p99 %s ms", WARM_UP_RATE,
+        out.line("warm-up (not in the table): %.0f moves/s for %d s, %,d of %,d delivered; p99 %s ms", warmUpRate(),
                 warmUpSeconds(), w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
     }
 

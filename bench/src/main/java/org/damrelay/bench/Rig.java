@@ -140,7 +140,9 @@ final class Rig implements AutoCloseable {
                     sources.add("127.0.0." + (2 + g * setup.addressesPerGenerator() + a));
                 }
                 generators.add(new ChildJvm("generator-" + g, pin ? Pinning.LOAD_CORE : null,
-                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k"), GeneratorMain.class,
+                        // the load's own pauses delay its reading, and so every latency it records: logged beside the relay's
+                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k",
+                                "-Xlog:gc:file=" + setup.workDir().resolve("generator-" + g + "-gc.log").toAbsolutePath()), GeneratorMain.class,
                         List.of("127.0.0.1", String.valueOf(edgePorts.isEmpty() ? port : edgePorts.get(g % edgePorts.size())), String.valueOf(n), String.valueOf(setup.slowEvery()),
                                 String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
                         setup.workDir().resolve("generator-" + g + ".log")));
