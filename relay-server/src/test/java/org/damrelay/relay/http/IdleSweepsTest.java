@@ -61,6 +61,38 @@ class IdleSweepsTest {
     }
 
     @Test
+    void aSweepPingsInSlicesSoTheLoopsOtherWorkRunsBetween() {
+        // five quiet connections on one loop (five keep-alives in one pipeline), two per slice
+        IdleSweeps sliced = new IdleSweeps(10, clock::get, 2);
+        EmbeddedChannel ch = new EmbeddedChannel();
+        for (int i = 0; i < 5; i++) ch.pipeline().addLast(new WebSocketKeepAlive(sliced));
+        advanceSeconds(3);
+        sliced.on(ch.eventLoop()).run();
+        assertEquals(2, pings(ch), "one slice at once");
+        // the rest waits in the loop's task queue, behind whatever was queued meanwhile (a move's fan-out);
+        // an EmbeddedChannel runs its queued tasks on each flush, so the order itself is not shown here
+        assertTrue(ch.hasPendingTasks(), "the next slice is queued, not written now");
+        ch.runPendingTasks();
+        assertEquals(3, pings(ch), "then the other three");
+        advanceSeconds(1);
+        sliced.on(ch.eventLoop()).run();
+        ch.runPendingTasks();
+        assertEquals(0, pings(ch), "each pinged once, none again before its quarter");
+        ch.finishAndReleaseAll();
+    }
+
+    private static int pings(EmbeddedChannel ch) {
+        int n = 0;
+        for (Object o; (o = ch.readOutbound()) != null; ) {
+            if (o instanceof PingWebSocketFrame p) {
+                n++;
+                p.release();
+            }
+        }
+        return n;
+    }
+
+    @Test
     void aMutePeerIsPingedEachQuarterThenClosedWith1001() {
         EmbeddedChannel ch = channel();
         assertEquals(List.of("3: ping", "6: ping", "9: ping", "12: close 1001"), silence(ch, 15));
