@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 import org.damrelay.proto.IngestRecord;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.records.RecordFile;
@@ -45,19 +46,28 @@ class JournalTest {
         for (int i = 0; i < 500; i++) assertEquals(i + 1, seqs.get(i));
     }
 
-    @Test
-    void aRecordIsWrittenBeforeItsFsyncEnds() throws Exception {
-        CountDownLatch inFsync = new CountDownLatch(1), letGo = new CountDownLatch(1);
-        try (Journal j = Journal.open(dir, r -> { }, n -> {
-            // the writer thread, right after the fsync and before it completes anything as synced
+    /**
+     * The fsync timer's hook, run by the sync thread right after an fsync and before it completes
+     * anything as synced: holds the first such moment until {@code letGo}.
+     */
+    private static LongConsumer holdFirstSync(CountDownLatch inFsync, CountDownLatch letGo) {
+        AtomicInteger fsyncs = new AtomicInteger();
+        return n -> {
             if (!Thread.currentThread().getName().equals("journal-sync")) return; // open's own fsync
+            if (fsyncs.incrementAndGet() > 1) return;
             inFsync.countDown();
             try {
                 letGo.await(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        })) {
+        };
+    }
+
+    @Test
+    void aRecordIsWrittenBeforeItsFsyncEnds() throws Exception {
+        CountDownLatch inFsync = new CountDownLatch(1), letGo = new CountDownLatch(1);
+        try (Journal j = Journal.open(dir, r -> { }, holdFirstSync(inFsync, letGo))) {
             Journal.Appended a = j.append(record("a", 1));
             assertTrue(inFsync.await(10, TimeUnit.SECONDS));
             assertTrue(a.written().isDone(), "written (may be shown) while the fsync is still under way");
@@ -70,17 +80,7 @@ class JournalTest {
     @Test
     void aRecordAppendedDuringAnFsyncIsWrittenAtOnceAndSyncedByTheNext() throws Exception {
         CountDownLatch inFsync = new CountDownLatch(1), letGo = new CountDownLatch(1);
-        AtomicInteger fsyncs = new AtomicInteger();
-        try (Journal j = Journal.open(dir, r -> { }, n -> {
-            if (!Thread.currentThread().getName().equals("journal-sync")) return; // open's own fsync
-            if (fsyncs.incrementAndGet() > 1) return;
-            inFsync.countDown();
-            try {
-                letGo.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        })) {
+        try (Journal j = Journal.open(dir, r -> { }, holdFirstSync(inFsync, letGo))) {
             Journal.Appended a = j.append(record("a", 1));
             assertTrue(inFsync.await(10, TimeUnit.SECONDS));
             // the first fsync is still under way: the next move must not wait for it to be shown
