@@ -2,7 +2,9 @@ package org.damrelay.bench;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -61,14 +63,27 @@ final class FanoutScenario implements Scenario {
         int perGame = r.ok() / rig.setup.games();
         warmUp(rig, perGame, out);
         Map<String, Long> threads0 = ProcessCpu.byThread(rig.relay.pid());
+        List<String> relaySide = new ArrayList<>();
         for (double rate : rates()) {
             if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
                 break;
             }
-            if (!step(rig, rate, perGame, "", out)) break;
+            var before = rig.server == Rig.Server.RELAY ? RelayTimers.histograms(rig.port) : null;
+            boolean more = step(rig, rate, perGame, "", out);
+            if (before != null) {
+                var after = RelayTimers.histograms(rig.port);
+                relaySide.add(String.format(Locale.ROOT, "%.0f: %s, %s", rate,
+                        RelayTimers.p99Between(before, after, "damrelay_fanout_duration_seconds"),
+                        RelayTimers.p99Between(before, after, "damrelay_delivery_latency_seconds")));
+            }
+            if (!more) break;
         }
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
+        // the relay's share of each step's tail, by its own histograms: the core's hand-off of an
+        // update to the loops, and release to written on the sockets (ms clock, per update and loop)
+        if (!relaySide.isEmpty()) out.line("relay's own p99 per step (moves/s: fan-out hand-off, release to written): %s",
+                String.join("; ", relaySide));
         out.line("%s CPU by thread over the steps (after the warm-up): %s", rig.server.label,
                 ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
     }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The relay's own timers from its /metrics page, to say where end-to-end latency went: waiting
@@ -49,6 +50,55 @@ final class RelayTimers {
         return timer(v, "journal fsync", "damrelay_journal_fsync_seconds") + "; "
                 + timer(v, "fan-out hand-off per update", "damrelay_fanout_duration_seconds") + "; "
                 + timer(v, "release to write (ms clock)", "damrelay_delivery_latency_seconds");
+    }
+
+    /**
+     * The cumulative bucket counts of the relay's latency histograms now (name to upper bound in
+     * seconds to count), to take the difference over one step; empty when /metrics does not answer.
+     */
+    static Map<String, TreeMap<Double, Double>> histograms(int port) {
+        Map<String, TreeMap<Double, Double>> out = new HashMap<>();
+        String text;
+        try {
+            text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return out;
+        }
+        for (String line : text.split("\n")) {
+            int le = line.indexOf("_bucket{le=\"");
+            if (line.startsWith("#") || le < 0) continue;
+            int end = line.indexOf('"', le + 12);
+            String bound = line.substring(le + 12, end);
+            if (bound.equals("+Inf")) continue;
+            try {
+                out.computeIfAbsent(line.substring(0, le), k -> new TreeMap<>())
+                        .put(Double.parseDouble(bound), Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
+            } catch (NumberFormatException e) {
+                // not a sample line
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The 99th percentile of what {@code name} recorded between two {@link #histograms} reads, as
+     * "<= N ms" (the upper bound of its bucket), or "-" when nothing was recorded.
+     */
+    static String p99Between(Map<String, TreeMap<Double, Double>> before, Map<String, TreeMap<Double, Double>> after, String name) {
+        TreeMap<Double, Double> a = after.get(name), b = before.getOrDefault(name, new TreeMap<>());
+        if (a == null || a.isEmpty()) return "-";
+        double total = a.lastEntry().getValue() - b.getOrDefault(a.lastKey(), 0.0);
+        if (total <= 0) return "-";
+        for (Map.Entry<Double, Double> e : a.entrySet()) {
+            if (e.getValue() - b.getOrDefault(e.getKey(), 0.0) >= 0.99 * total) {
+                return String.format(Locale.ROOT, "<= %.1f ms", e.getKey() * 1000);
+            }
+        }
+        return String.format(Locale.ROOT, "> %.0f ms", a.lastKey() * 1000);
     }
 
     private static String timer(Map<String, Double> v, String label, String name) {
