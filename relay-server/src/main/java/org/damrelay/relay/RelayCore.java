@@ -103,8 +103,9 @@ public final class RelayCore implements AutoCloseable {
 
     /**
      * As {@link #open(RelayConfig, RelayMetrics, UpdateBus)}, the core running on {@code loop} (the relay's only
-     * event loop, when it has one processor): a move then reaches the sockets without waking another
-     * thread, the journal's writer aside; null = a core thread of its own.
+     * event loop, {@code eventLoops: 1}): a move then reaches the sockets without waking another
+     * thread (the core writes the journal itself; only the fsync is the sync thread's); null = a core
+     * thread of its own.
      */
     public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus, EventExecutor loop) throws IOException {
         String disk = DiskSpace.problem(config.dataPath());

@@ -105,7 +105,7 @@ public final class SpectatorFanout {
         for (Map.Entry<EventLoop, List<SpectatorConnection[]>> e : byLoop.entrySet()) {
             ByteBuf shared = frame.retain();
             List<SpectatorConnection[]> groups = e.getValue();
-            // the core on this very loop (one processor, RelayConfig.eventLoops): written now, no task
+            // the core on this very loop (RelayConfig.eventLoops 1): written now, no task
             if (e.getKey().inEventLoop()) deliver(shared, groups, releasedAt);
             else e.getKey().execute(() -> deliver(shared, groups, releasedAt));
         }

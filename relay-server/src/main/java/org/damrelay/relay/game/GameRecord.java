@@ -88,10 +88,6 @@ public final class GameRecord {
     }
 
     public GameUpdate update(int version) {
-        if (version > released) {
-            int i = 0;
-            for (GameUpdate u : unreleased) if (i++ == version - released - 1) return u;
-        }
         return parse(updates.get(version - 1));
     }
 

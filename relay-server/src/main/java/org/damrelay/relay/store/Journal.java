@@ -173,8 +173,9 @@ public final class Journal implements AutoCloseable {
     public Appended append(JournalRecord record) {
         byte[] payload = record.toByteArray();
         CompletableFuture<Long> written = new CompletableFuture<>(), synced = new CompletableFuture<>();
+        long end;
         synchronized (lock) {
-            IOException refused = closed ? new IOException("journal closed") : failure;
+            IOException refused = refusal();
             if (refused != null) {
                 fail(written, synced, refused);
                 return new Appended(written, synced);
@@ -189,10 +190,11 @@ public final class Journal implements AutoCloseable {
                 fail(written, synced, e);
                 return new Appended(written, synced);
             }
-            unsynced.add(new Unsynced(++appended, position, synced));
+            end = position;
+            unsynced.add(new Unsynced(++appended, end, synced));
             lock.notifyAll();
         }
-        written.complete(position);
+        written.complete(end);
         return new Appended(written, synced);
     }
 
@@ -203,7 +205,7 @@ public final class Journal implements AutoCloseable {
     public CompletableFuture<Long> rotate() {
         CompletableFuture<Long> rotated = new CompletableFuture<>();
         synchronized (lock) {
-            IOException refused = closed ? new IOException("journal closed") : failure;
+            IOException refused = refusal();
             if (refused != null) {
                 rotated.completeExceptionally(refused);
                 return rotated;
@@ -222,6 +224,11 @@ public final class Journal implements AutoCloseable {
             }
         }
         return rotated;
+    }
+
+    /** Why nothing more is taken (closed, or a write or fsync failed), or null. Under the lock. */
+    private IOException refusal() {
+        return closed ? new IOException("journal closed") : failure;
     }
 
     private static void fail(CompletableFuture<Long> written, CompletableFuture<Long> synced, IOException e) {
