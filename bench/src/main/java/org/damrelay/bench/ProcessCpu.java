@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * CPU time of a process and the time its threads were runnable but waiting for a CPU, from
@@ -15,21 +16,12 @@ import java.util.Map;
 record ProcessCpu(long onCpuNanos, long waitingNanos) {
 
     static ProcessCpu of(long pid) {
-        long on = 0, wait = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "task"))) {
-            for (Path t : tasks) {
-                try {
-                    String[] f = Files.readString(t.resolve("schedstat")).trim().split("\\s+");
-                    on += Long.parseLong(f[0]);
-                    wait += Long.parseLong(f[1]);
-                } catch (IOException | RuntimeException e) {
-                    // the thread ended meanwhile
-                }
-            }
-        } catch (IOException e) {
-            return new ProcessCpu(-1, -1);
-        }
-        return new ProcessCpu(on, wait);
+        long[] sum = new long[2];
+        boolean read = eachThread(pid, (t, schedstat) -> {
+            sum[0] += schedstat[0];
+            sum[1] += schedstat[1];
+        });
+        return read ? new ProcessCpu(sum[0], sum[1]) : new ProcessCpu(-1, -1);
     }
 
     /**
@@ -39,19 +31,36 @@ record ProcessCpu(long onCpuNanos, long waitingNanos) {
     static Map<String, Long> byThread(long pid) {
         Map<String, Long> kinds = new LinkedHashMap<>();
         for (String k : new String[] {"event loops", "core", "journal", "JIT", "GC and VM", "other"}) kinds.put(k, 0L);
+        boolean read = eachThread(pid, (t, schedstat) -> {
+            try {
+                kinds.merge(kind(Files.readString(t.resolve("comm")).trim()), schedstat[0], Long::sum);
+            } catch (IOException e) {
+                // the thread ended meanwhile
+            }
+        });
+        return read ? kinds : Map.of();
+    }
+
+    /**
+     * Each of the process's threads with its schedstat (on-CPU and waiting nanoseconds); false
+     * when the process is gone. A thread that ends meanwhile is left out.
+     */
+    private static boolean eachThread(long pid, BiConsumer<Path, long[]> action) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "task"))) {
             for (Path t : tasks) {
+                long[] schedstat;
                 try {
-                    long on = Long.parseLong(Files.readString(t.resolve("schedstat")).trim().split("\\s+")[0]);
-                    kinds.merge(kind(Files.readString(t.resolve("comm")).trim()), on, Long::sum);
+                    String[] f = Files.readString(t.resolve("schedstat")).trim().split("\\s+");
+                    schedstat = new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])};
                 } catch (IOException | RuntimeException e) {
-                    // the thread ended meanwhile
+                    continue; // the thread ended meanwhile
                 }
+                action.accept(t, schedstat);
             }
+            return true;
         } catch (IOException e) {
-            return Map.of();
+            return false;
         }
-        return kinds;
     }
 
     /** The kind of a thread by its (15-character) kernel name. */

@@ -24,28 +24,14 @@ final class RelayTimers {
 
     /** Saves the whole scrape next to the report and returns a one-line summary. */
     static String summary(int port, Path saveTo) {
-        String text;
+        Map<String, Double> v;
         try {
-            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            text = r.body();
-            Files.writeString(saveTo, text);
+            v = scrape(port, Duration.ofSeconds(10), saveTo);
         } catch (IOException e) {
             return "relay metrics unavailable: " + e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "relay metrics unavailable: interrupted";
-        }
-        Map<String, Double> v = new HashMap<>();
-        for (String line : text.split("\n")) {
-            if (line.startsWith("#") || line.isBlank()) continue;
-            int sp = line.lastIndexOf(' ');
-            try {
-                v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
-            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-                // not a sample line
-            }
         }
         return timer(v, "journal fsync", "damrelay_journal_fsync_seconds") + "; "
                 + timer(v, "fan-out hand-off per update", "damrelay_fanout_duration_seconds") + "; "
@@ -58,30 +44,46 @@ final class RelayTimers {
      */
     static Map<String, TreeMap<Double, Double>> histograms(int port) {
         Map<String, TreeMap<Double, Double>> out = new HashMap<>();
-        String text;
+        Map<String, Double> v;
         try {
-            text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
+            v = scrape(port, Duration.ofSeconds(5), null);
         } catch (IOException e) {
             return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return out;
         }
-        for (String line : text.split("\n")) {
-            int le = line.indexOf("_bucket{le=\"");
-            if (line.startsWith("#") || le < 0) continue;
-            int end = line.indexOf('"', le + 12);
-            String bound = line.substring(le + 12, end);
+        for (Map.Entry<String, Double> e : v.entrySet()) {
+            String sample = e.getKey();
+            int le = sample.indexOf("_bucket{le=\"");
+            if (le < 0) continue;
+            String bound = sample.substring(le + 12, sample.indexOf('"', le + 12));
             if (bound.equals("+Inf")) continue;
             try {
-                out.computeIfAbsent(line.substring(0, le), k -> new TreeMap<>())
-                        .put(Double.parseDouble(bound), Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
-            } catch (NumberFormatException e) {
-                // not a sample line
+                out.computeIfAbsent(sample.substring(0, le), k -> new TreeMap<>()).put(Double.parseDouble(bound), e.getValue());
+            } catch (NumberFormatException x) {
+                // not a bound
             }
         }
         return out;
+    }
+
+    /** The /metrics page as sample (name with labels) to value; the page itself saved to {@code saveTo} when given. */
+    private static Map<String, Double> scrape(int port, Duration timeout, Path saveTo) throws IOException, InterruptedException {
+        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString()).body();
+        if (saveTo != null) Files.writeString(saveTo, text);
+        Map<String, Double> v = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) continue;
+            int sp = line.lastIndexOf(' ');
+            try {
+                v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
+            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                // not a sample line
+            }
+        }
+        return v;
     }
 
     /**
