@@ -30,6 +30,21 @@ final class FanoutScenario implements Scenario {
     static int warmUpSeconds() {
         return Integer.getInteger(WARM_UP_PROPERTY, WARM_UP_SECONDS);
     }
+
+    /**
+     * Before that, whole games on boards nobody watches, to their end: the watched games' moves
+     * cannot warm the rules' and the record's later paths (kings, long captures, draw counts,
+     * endgames) without running out before the steps, so the JIT met them first in the table
+     * (round 6: 257 C2 compilations and recompiles after deoptimisations within the steps).
+     */
+    static final String WARM_UP_BOARDS_PROPERTY = "damrelay.bench.warmUpBoards";
+    static final int WARM_UP_BOARDS = 60;
+    static final double WARM_UP_BOARDS_RATE = 500;
+    static final Duration WARM_UP_BOARDS_MAX = Duration.ofSeconds(40);
+
+    static int warmUpBoards() {
+        return Integer.getInteger(WARM_UP_BOARDS_PROPERTY, WARM_UP_BOARDS);
+    }
     /**
      * For profiling one load (docs/benchmarks.md, Round 5): {@code -Ddamrelay.bench.rates=250,300}
      * plays only those moves/s, {@code -Ddamrelay.bench.stepSeconds=20} holds each that long
@@ -49,7 +64,7 @@ final class FanoutScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(100, Scenario.scaled(190, scale), 1, 0, 500, 9, 400, relayJvm, workDir, true);
+        return new Rig.Setup(100, Scenario.scaled(190, scale), 1, 0, 500, 9, 400, relayJvm, workDir, true).withWarmUpBoards(warmUpBoards());
     }
 
     @Override
@@ -89,6 +104,12 @@ final class FanoutScenario implements Scenario {
     }
 
     static void warmUp(Rig rig, int perGame, BenchReport out) throws Exception {
+        if (rig.setup.warmUpBoards() > 0) {
+            long t0 = System.nanoTime();
+            long played = rig.ingest.warmUp(WARM_UP_BOARDS_RATE, WARM_UP_BOARDS_MAX);
+            out.line("warm-up games (not in the table): %,d moves on %d unwatched boards in %.0f s", played,
+                    rig.setup.warmUpBoards(), (System.nanoTime() - t0) / 1e9);
+        }
         rig.reset();
         long sent = rig.ingest.play(warmUpRate(), Duration.ofSeconds(warmUpSeconds()));
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);

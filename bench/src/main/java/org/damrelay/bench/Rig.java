@@ -38,9 +38,15 @@ final class Rig implements AutoCloseable {
      *                   real driver does
      * @param edges      0: one relay; more: that relay is an origin, with a local redis-server and this
      *                   many edge relays (each a JVM), and generator g's spectators go to edge g mod edges
+     * @param warmUpBoards boards of the same round that no spectator watches, for {@link IngestLoad#warmUp}
      */
     record Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
-                 int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest, int edges) {
+                 int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest, int edges, int warmUpBoards) {
+        Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
+              int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest, int edges) {
+            this(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, workDir, syntheticIngest, edges, 0);
+        }
+
         Setup(int games, int perGame, int generators, int slowEvery, int inFlight, int addressesPerGenerator,
               int maxPlies, List<String> relayJvm, Path workDir, boolean syntheticIngest) {
             this(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, workDir, syntheticIngest, 0);
@@ -50,9 +56,16 @@ final class Rig implements AutoCloseable {
 
         /** The same load on one relay, in its own directory. */
         Setup single(Path dir) {
-            return new Setup(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, dir, syntheticIngest, 0);
+            return new Setup(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, dir, syntheticIngest, 0, warmUpBoards);
+        }
+
+        Setup withWarmUpBoards(int boards) {
+            return new Setup(games, perGame, generators, slowEvery, inFlight, addressesPerGenerator, maxPlies, relayJvm, workDir, syntheticIngest, edges, boards);
         }
     }
+
+    /** Warm-up board w is board WARM_UP_BOARD_BASE + w of the round (and its source board): far above the watched ones. */
+    static final int WARM_UP_BOARD_BASE = 1000;
 
     /** A (re)connection round over all generators. */
     record Round(int ok, int failed, double seconds, String firstError) {
@@ -99,7 +112,7 @@ final class Rig implements AutoCloseable {
         Path data = Files.createDirectories(setup.workDir().resolve("data"));
         Path config = setup.workDir().resolve("relay.yaml");
         redis = setup.edges() > 0 ? LocalRedis.start(setup.workDir().resolve("redis")) : null;
-        Files.writeString(config, config(setup.games(), data)
+        Files.writeString(config, config(setup, data)
                 + (redis == null ? "" : "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n"));
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
@@ -113,7 +126,7 @@ final class Rig implements AutoCloseable {
             port = Integer.parseInt(relay.answer().trim());
             for (int e = 0; e < setup.edges(); e++) {
                 Path edgeConfig = setup.workDir().resolve("edge-" + e + ".yaml");
-                Files.writeString(edgeConfig, config(setup.games(), data) + "cluster: {role: edge, token: " + CLUSTER_TOKEN + ", origin: \"http://127.0.0.1:" + port
+                Files.writeString(edgeConfig, config(setup, data) + "cluster: {role: edge, token: " + CLUSTER_TOKEN + ", origin: \"http://127.0.0.1:" + port
                         + "\", redis: {uri: \"" + redis.uri() + "\"}}\n");
                 // not pinned: three relay JVMs on the relay's one core would measure that core, not the cluster
                 ChildJvm edge = new ChildJvm("edge-" + e, null, setup.relayJvm(), RelayMain.class,
@@ -124,7 +137,12 @@ final class Rig implements AutoCloseable {
             if (setup.syntheticIngest()) {
                 Map<String, List<Move>> lines = new LinkedHashMap<>();
                 for (int b = 1; b <= setup.games(); b++) lines.put(String.valueOf(b), Lines.longLine(b, setup.maxPlies(), 20));
-                ingest = new IngestLoad("127.0.0.1", port, TOKEN, EVENT, DRIVER, lines);
+                Map<String, List<Move>> warmUpLines = new LinkedHashMap<>();
+                for (int w = 1; w <= setup.warmUpBoards(); w++) {
+                    int b = WARM_UP_BOARD_BASE + w;
+                    warmUpLines.put(String.valueOf(b), Lines.longLine(b, setup.maxPlies(), 20));
+                }
+                ingest = new IngestLoad("127.0.0.1", port, TOKEN, EVENT, DRIVER, lines, warmUpLines);
             } else {
                 ingest = null;
             }
@@ -159,8 +177,11 @@ final class Rig implements AutoCloseable {
 
     static final String EVENT_LOOPS_PROPERTY = "damrelay.bench.eventLoops";
 
-    /** Board b of round 1 fed by driver "load", board serial "b"; limits opened up for one host holding every client. */
-    static String config(int games, Path data) {
+    /**
+     * Board b of round 1 fed by driver "load", board serial "b" (the watched boards 1..games, then
+     * the warm-up boards); limits opened up for one host holding every client.
+     */
+    static String config(Setup setup, Path data) {
         StringBuilder b = new StringBuilder();
         b.append("listen: {host: 127.0.0.1, port: 0}\n");
         b.append("dataDir: ").append(data.toAbsolutePath()).append('\n');
@@ -172,7 +193,10 @@ final class Rig implements AutoCloseable {
         b.append("    driverTokens: [{name: load, sha256: ").append(Tokens.sha256Hex(TOKEN)).append("}]\n");
         b.append("    rounds: [{number: 1, delaySeconds: 0}]\n");
         b.append("    boards:\n");
-        for (int i = 1; i <= games; i++) {
+        List<Integer> boards = new ArrayList<>();
+        for (int i = 1; i <= setup.games(); i++) boards.add(i);
+        for (int w = 1; w <= setup.warmUpBoards(); w++) boards.add(WARM_UP_BOARD_BASE + w);
+        for (int i : boards) {
             b.append("      - {round: 1, board: ").append(i).append(", white: {name: W").append(i)
                     .append("}, black: {name: B").append(i).append("}, driver: ").append(DRIVER)
                     .append(", sourceBoard: \"").append(i).append("\"}\n");

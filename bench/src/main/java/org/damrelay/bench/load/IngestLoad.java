@@ -47,9 +47,10 @@ import org.damrelay.proto.RelayFrame;
 public final class IngestLoad implements AutoCloseable {
 
     private final EventLoopGroup group = new NioEventLoopGroup(1);
-    private final Map<String, List<Move>> lines;
+    private final Map<String, List<Move>> lines = new HashMap<>();
     private final Map<String, Integer> played = new HashMap<>();
-    private final List<String> boards;
+    /** The boards {@link #play} feeds, and those only {@link #warmUp} feeds (no spectator watches them). */
+    private final List<String> boards, warmUpBoards;
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicReference<String> firstError = new AtomicReference<>();
@@ -66,8 +67,16 @@ public final class IngestLoad implements AutoCloseable {
      */
     public IngestLoad(String host, int port, String token, String eventId, String driverId,
                       Map<String, List<Move>> lines) throws Exception {
-        this.lines = lines;
-        this.boards = new ArrayList<>(lines.keySet());
+        this(host, port, token, eventId, driverId, lines, Map.of());
+    }
+
+    /** @param warmUpLines boards that only {@link #warmUp} plays, to the moves each will play */
+    public IngestLoad(String host, int port, String token, String eventId, String driverId,
+                      Map<String, List<Move>> lines, Map<String, List<Move>> warmUpLines) throws Exception {
+        this.lines.putAll(lines);
+        this.lines.putAll(warmUpLines);
+        this.boards = List.copyOf(lines.keySet());
+        this.warmUpBoards = List.copyOf(warmUpLines.keySet());
         var hs = WebSocketClientHandshakerFactory.newHandshaker(URI.create("ws://" + host + ":" + port + "/ingest"),
                 WebSocketVersion.V13, null, false, new DefaultHttpHeaders(), 1 << 20);
         byte[] hello = DriverFrame.newBuilder().setHello(Hello.newBuilder().setProtocolVersion(1).setToken(token)
@@ -94,6 +103,20 @@ public final class IngestLoad implements AutoCloseable {
      * until every line is played out. Returns how many it sent.
      */
     public long play(double movesPerSecond, Duration duration) {
+        return play(movesPerSecond, duration, boards);
+    }
+
+    /**
+     * Plays the warm-up boards' lines as {@link #play} does, until they are played out or
+     * {@code duration} is over: whole games (kings, captures, draws by the rules) through the relay's
+     * rules and journal, leaving the watched games' moves for the measurement.
+     */
+    public long warmUp(double movesPerSecond, Duration duration) {
+        return play(movesPerSecond, duration, warmUpBoards);
+    }
+
+    private long play(double movesPerSecond, Duration duration, List<String> over) {
+        if (over.isEmpty()) return 0;
         stopped = false;
         long start = System.nanoTime(), end = start + duration.toNanos();
         double interval = 1e9 / movesPerSecond;
@@ -103,7 +126,7 @@ public final class IngestLoad implements AutoCloseable {
             long now = System.nanoTime();
             if (now >= end || stopped) break;
             while (start + (long) (k * interval) <= now) {
-                BoardEvent e = nextMove(start + (long) (k * interval));
+                BoardEvent e = nextMove(over, start + (long) (k * interval));
                 if (e == null) break;
                 batch.add(e);
                 k++;
@@ -111,7 +134,7 @@ public final class IngestLoad implements AutoCloseable {
             if (!batch.isEmpty()) {
                 write(batch);
                 batch = new ArrayList<>();
-            } else if (remaining() == 0) {
+            } else if (remaining(over) == 0) {
                 break;
             }
             // until the next move is due (not a fixed 200 µs: at 50 moves/s that was 5,000 wake-ups a second
@@ -135,9 +158,9 @@ public final class IngestLoad implements AutoCloseable {
         return true;
     }
 
-    private BoardEvent nextMove(long scheduledNanos) {
-        for (int tries = 0; tries < boards.size(); tries++) {
-            String board = boards.get(cursor++ % boards.size());
+    private BoardEvent nextMove(List<String> over, long scheduledNanos) {
+        for (int tries = 0; tries < over.size(); tries++) {
+            String board = over.get(cursor++ % over.size());
             BoardEvent e = moveOf(board, scheduledNanos);
             if (e != null) return e;
         }
@@ -167,10 +190,14 @@ public final class IngestLoad implements AutoCloseable {
         });
     }
 
-    /** Moves not yet sent, over all boards. */
-    public synchronized long remaining() {
+    /** Moves not yet sent, over the boards {@link #play} feeds. */
+    public long remaining() {
+        return remaining(boards);
+    }
+
+    private synchronized long remaining(List<String> over) {
         long r = 0;
-        for (String b : boards) r += lines.get(b).size() - played.getOrDefault(b, 0);
+        for (String b : over) r += lines.get(b).size() - played.getOrDefault(b, 0);
         return r;
     }
 
