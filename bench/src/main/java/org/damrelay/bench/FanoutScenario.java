@@ -58,6 +58,18 @@ final class FanoutScenario implements Scenario {
         return Arrays.stream(given.split(",")).mapToDouble(r -> Double.parseDouble(r.trim())).toArray();
     }
 
+    /**
+     * {@code -Ddamrelay.bench.relaySide=true}: the relay's own p99 per step from its /metrics before
+     * and after each step. Not by default: a scrape costs the relay's core (JVM gauges through
+     * MXBeans, the text format) and sets its JIT compiling into the next step, which the
+     * baseline, having no /metrics, does not pay.
+     */
+    static final String RELAY_SIDE_PROPERTY = "damrelay.bench.relaySide";
+
+    static boolean relaySide() {
+        return Boolean.getBoolean(RELAY_SIDE_PROPERTY);
+    }
+
     static int stepSeconds() {
         return Integer.getInteger(STEP_PROPERTY, STEP_SECONDS);
     }
@@ -84,7 +96,7 @@ final class FanoutScenario implements Scenario {
                 out.line("(stopped: the games' move lines are played out)");
                 break;
             }
-            var before = rig.server == Rig.Server.RELAY ? RelayTimers.histograms(rig.port) : null;
+            var before = rig.server == Rig.Server.RELAY && relaySide() ? RelayTimers.histograms(rig.port) : null;
             boolean more = step(rig, rate, perGame, "", out);
             if (before != null) {
                 var after = RelayTimers.histograms(rig.port);
