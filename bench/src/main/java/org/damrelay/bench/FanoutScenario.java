@@ -2,6 +2,8 @@ package org.damrelay.bench;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Locale;
@@ -90,13 +92,14 @@ final class FanoutScenario implements Scenario {
         int perGame = r.ok() / rig.setup.games();
         warmUp(rig, perGame, out);
         Map<String, Long> threads0 = ProcessCpu.byThread(rig.relay.pid());
-        List<String> relaySide = new ArrayList<>();
+        List<String> relaySide = new ArrayList<>(), began = new ArrayList<>();
         for (double rate : rates()) {
             if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
                 break;
             }
             var before = rig.server == Rig.Server.RELAY && relaySide() ? RelayTimers.histograms(rig.port) : null;
+            began.add(String.format(Locale.ROOT, "%.0f at %s", rate, LocalTime.now().truncatedTo(ChronoUnit.MILLIS)));
             boolean more = step(rig, rate, perGame, "", out);
             if (before != null) {
                 var after = RelayTimers.histograms(rig.port);
@@ -107,6 +110,8 @@ final class FanoutScenario implements Scenario {
             if (!more) break;
         }
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
+        // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
+        out.line("steps began (moves/s at local time): %s", String.join(", ", began));
         // the relay's share of each step's tail, by its own histograms: the core's hand-off of an
         // update to the loops, and release to written on the sockets (ms clock, per update and loop)
         if (!relaySide.isEmpty()) out.line("relay's own p99 per step (moves/s: fan-out hand-off, release to written): %s",

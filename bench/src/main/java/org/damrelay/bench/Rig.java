@@ -116,7 +116,7 @@ final class Rig implements AutoCloseable {
                 + (redis == null ? "" : "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n"));
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
-        relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath());
+        relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath() + ":time,uptime");
         relay = server == Server.RELAY
                 ? new ChildJvm("relay", pin ? Pinning.RELAY_CORE : null, relayJvm, RelayMain.class, List.of(config.toString()),
                         setup.workDir().resolve("relay.log"))
@@ -160,7 +160,7 @@ final class Rig implements AutoCloseable {
                 generators.add(new ChildJvm("generator-" + g, pin ? Pinning.LOAD_CORE : null,
                         // the load's own pauses delay its reading, and so every latency it records: logged beside the relay's
                         List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k",
-                                "-Xlog:gc:file=" + setup.workDir().resolve("generator-" + g + "-gc.log").toAbsolutePath()), GeneratorMain.class,
+                                "-Xlog:gc:file=" + setup.workDir().resolve("generator-" + g + "-gc.log").toAbsolutePath() + ":time,uptime"), GeneratorMain.class,
                         List.of("127.0.0.1", String.valueOf(edgePorts.isEmpty() ? port : edgePorts.get(g % edgePorts.size())), String.valueOf(n), String.valueOf(setup.slowEvery()),
                                 String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
                         setup.workDir().resolve("generator-" + g + ".log")));
