@@ -103,7 +103,8 @@ final class FanoutScenario implements Scenario {
             boolean more = step(rig, rate, perGame, "", out);
             if (before != null) {
                 var after = RelayTimers.histograms(rig.port);
-                relaySide.add(String.format(Locale.ROOT, "%.0f: %s, %s", rate,
+                relaySide.add(String.format(Locale.ROOT, "%.0f: %s, %s, %s", rate,
+                        RelayTimers.p99Between(before, after, "damrelay_ingest_written_seconds"),
                         RelayTimers.p99Between(before, after, "damrelay_fanout_duration_seconds"),
                         RelayTimers.p99Between(before, after, "damrelay_delivery_latency_seconds")));
             }
@@ -112,9 +113,10 @@ final class FanoutScenario implements Scenario {
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
         // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
         out.line("steps began (moves/s at local time): %s", String.join(", ", began));
-        // the relay's share of each step's tail, by its own histograms: the core's hand-off of an
-        // update to the loops, and release to written on the sockets (ms clock, per update and loop)
-        if (!relaySide.isEmpty()) out.line("relay's own p99 per step (moves/s: fan-out hand-off, release to written): %s",
+        // the relay's share of each step's tail, by its own histograms: a move's read on the ingest
+        // socket to written in the journal, the core's hand-off of an update to the loops, and
+        // release to written on the sockets (ms clock, per update and loop)
+        if (!relaySide.isEmpty()) out.line("relay's own p99 per step (moves/s: ingest read to written, fan-out hand-off, release to written): %s",
                 String.join("; ", relaySide));
         out.line("%s CPU by thread over the steps (after the warm-up): %s", rig.server.label,
                 ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));

@@ -33,7 +33,8 @@ final class RelayTimers {
             Thread.currentThread().interrupt();
             return "relay metrics unavailable: interrupted";
         }
-        return timer(v, "journal fsync", "damrelay_journal_fsync_seconds") + "; "
+        return timer(v, "ingest read to written", "damrelay_ingest_written_seconds") + "; "
+                + timer(v, "journal fsync", "damrelay_journal_fsync_seconds") + "; "
                 + timer(v, "fan-out hand-off per update", "damrelay_fanout_duration_seconds") + "; "
                 + timer(v, "release to write (ms clock)", "damrelay_delivery_latency_seconds");
     }

@@ -183,12 +183,19 @@ public final class RelayCore implements AutoCloseable {
      * confirmations), on the core thread. Returns what applying it produced.
      */
     public GameBook.Applied commit(JournalRecord record, Runnable onDurable) {
+        return commit(record, null, onDurable);
+    }
+
+    /** As {@link #commit(JournalRecord, Runnable)}; {@code onWritten} runs on the core thread once the record is written and shown (or queued to be). */
+    public GameBook.Applied commit(JournalRecord record, Runnable onWritten, Runnable onDurable) {
         GameBook.Applied applied = book.apply(record);
         Journal.Appended appended = journal.append(record);
         if (config.snapshotEveryRecords() > 0 && ++sinceSnapshot >= config.snapshotEveryRecords() && !snapshotting) snapshot();
         // both callbacks go through the core executor in the order the journal completes them: written first
         appended.written().whenComplete((pos, err) -> executor.execute(() -> {
-            if (err == null) written(record, applied);
+            if (err != null) return;
+            written(record, applied);
+            if (onWritten != null) onWritten.run();
         }));
         appended.synced().whenComplete((pos, err) -> executor.execute(() -> {
             if (err != null) {

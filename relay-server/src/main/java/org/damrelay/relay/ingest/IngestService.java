@@ -226,7 +226,7 @@ public final class IngestService {
                 .setDriverId(session.driverId()).setBoard(board).setSeq(be.getSeq()).setUpdate(update)
                 .setEventDigest(RelayAlerts.digest(be.getEvent()))).build();
         long seq = be.getSeq();
-        core.commit(record, () -> {
+        core.commit(record, () -> core.metrics().ingestWrittenNanos(System.nanoTime() - receivedNanos), () -> {
             core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });

@@ -44,6 +44,7 @@ public final class RelayMetrics {
     private final Counter dropped;
     private final Timer fanout;
     private final Timer deliveryLatency;
+    private final Timer ingestWritten;
     private final Timer fsync;
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final Map<String, AtomicLong> ingestLagNanos = new ConcurrentHashMap<>();
@@ -83,6 +84,8 @@ public final class RelayMetrics {
         fanout = latency("damrelay.fanout.duration", "time to hand one released update to every subscriber's event loop");
         deliveryLatency = latency("damrelay.delivery.latency", "release to write on the spectator's socket, per update and event loop");
         fsync = journal ? latency("damrelay.journal.fsync", "one journal group commit: write and fsync") : null;
+        ingestWritten = journal ? latency("damrelay.ingest.written",
+                "a driver's event from its read on the ingest socket to written in the journal, when it is shown (arbiter now, spectators after the delay)") : null;
         for (String reason : REFUSAL_REASONS) refusals(reason);
         for (String kind : CONNECTION_KINDS) {
             connections.put(kind, registerConnections(kind));
@@ -144,6 +147,8 @@ public final class RelayMetrics {
     public void delivered(int n) { delivered.increment(n); }
     public void dropped(int n) { dropped.increment(n); }
     public void fanoutNanos(long nanos) { fanout.record(nanos, TimeUnit.NANOSECONDS); }
+    /** Receipt on the ingest socket to written: the relay's part before the release (the core's queue, rules, record, journal write). */
+    public void ingestWrittenNanos(long nanos) { if (ingestWritten != null) ingestWritten.record(nanos, TimeUnit.NANOSECONDS); }
     public void deliveryLatencyMillis(long ms) { deliveryLatency.record(Math.max(0, ms), TimeUnit.MILLISECONDS); }
     public void fsyncNanos(long nanos) {
         if (fsync != null) fsync.record(nanos, TimeUnit.NANOSECONDS);

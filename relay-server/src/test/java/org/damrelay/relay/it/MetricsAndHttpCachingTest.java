@@ -49,6 +49,11 @@ class MetricsAndHttpCachingTest {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
+    private static double count(String metrics, String series) {
+        return metrics.lines().filter(l -> l.startsWith(series + " ")).mapToDouble(l -> Double.parseDouble(l.substring(series.length() + 1)))
+                .findFirst().orElse(-1);
+    }
+
     private String metrics() throws Exception {
         return new String(get("/metrics").body(), StandardCharsets.UTF_8);
     }
@@ -59,7 +64,8 @@ class MetricsAndHttpCachingTest {
         for (String series : List.of("damrelay_connections{kind=\"spectator\"} 0", "damrelay_connections_gone_total{kind=\"driver\"} 0",
                 "damrelay_connections_errors_total{kind=\"arbiter\",reason=\"protocol\"} 0", "damrelay_alerts_total{type=\"ILLEGAL_MOVE\"} 0",
                 "damrelay_board_connected{game=\"nk-r1-b1\"} 0", "damrelay_journal_fsync_seconds_bucket{le=",
-                "damrelay_delivery_latency_seconds_bucket{le=", "damrelay_fanout_duration_seconds_bucket{le=")) {
+                "damrelay_delivery_latency_seconds_bucket{le=", "damrelay_fanout_duration_seconds_bucket{le=",
+                "damrelay_ingest_written_seconds_bucket{le=")) {
             assertTrue(m.contains(series), series + " missing from /metrics:\n" + m);
         }
         for (String line : m.lines().toList()) {
@@ -70,8 +76,11 @@ class MetricsAndHttpCachingTest {
         assertEquals(families, helps, "a HELP line for every meter");
         assertTrue(!m.contains("_ms{") && !m.contains("quantile="), "seconds, not milliseconds; buckets, not summaries");
 
-        for (Move mv : Plays.line(1, 0)) driver.send("101", Plays.event(mv));
+        List<Move> moves = Plays.line(3, 0);
+        for (Move mv : moves) driver.send("101", Plays.event(mv));
         await().atMost(Duration.ofSeconds(30)).until(() -> metrics().contains("damrelay_board_connected{game=\"nk-r1-b1\"} 1"));
+        // each accepted event timed once from its read on the ingest socket to written
+        await().atMost(Duration.ofSeconds(30)).until(() -> count(metrics(), "damrelay_ingest_written_seconds_count") == moves.size());
         assertTrue(metrics().contains("damrelay_ingest_lag_seconds{board=\"hall/101\"}"));
         driver.send("101", GameEvent.newBuilder().setType(EventType.BOARD_DISCONNECTED).setText("the connection to the board dropped").build());
         await().atMost(Duration.ofSeconds(30)).until(() -> metrics().contains("damrelay_board_connected{game=\"nk-r1-b1\"} 0")
