@@ -44,8 +44,9 @@ final class FanoutScenario implements Scenario {
     static final double WARM_UP_BOARDS_RATE = 500;
     static final Duration WARM_UP_BOARDS_MAX = Duration.ofSeconds(40);
 
-    static int warmUpBoards() {
-        return Integer.getInteger(WARM_UP_BOARDS_PROPERTY, WARM_UP_BOARDS);
+    /** 60 at full scale, fewer for a quick try at a fraction of the spectators; the property wins. */
+    static int warmUpBoards(double scale) {
+        return Integer.getInteger(WARM_UP_BOARDS_PROPERTY, (int) Math.max(1, Math.round(WARM_UP_BOARDS * Math.min(1, scale))));
     }
     /**
      * For profiling one load (docs/benchmarks.md, Round 5): {@code -Ddamrelay.bench.rates=250,300}
@@ -78,7 +79,7 @@ final class FanoutScenario implements Scenario {
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
-        return new Rig.Setup(100, Scenario.scaled(190, scale), 1, 0, 500, 9, 400, relayJvm, workDir, true).withWarmUpBoards(warmUpBoards());
+        return new Rig.Setup(100, Scenario.scaled(190, scale), 1, 0, 500, 9, 400, relayJvm, workDir, true).withWarmUpBoards(warmUpBoards(scale));
     }
 
     @Override

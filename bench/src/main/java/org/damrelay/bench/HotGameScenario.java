@@ -12,7 +12,7 @@ final class HotGameScenario implements Scenario {
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
         return new Rig.Setup(1, Scenario.scaled(18_000, scale), 1, 0, 500, 9, 400, relayJvm, workDir, true)
-                .withWarmUpBoards(FanoutScenario.warmUpBoards());
+                .withWarmUpBoards(FanoutScenario.warmUpBoards(scale));
     }
 
     @Override
