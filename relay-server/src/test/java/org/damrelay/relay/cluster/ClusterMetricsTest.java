@@ -48,11 +48,6 @@ class ClusterMetricsTest {
                 HttpResponse.BodyHandlers.ofString()).body();
     }
 
-    private static double value(String metrics, String series) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " ([0-9.eE+-]+)$").matcher(metrics);
-        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
-    }
-
     @Test
     void eachRoleExportsItsClusterMetersAndTheJvmsAndPromtoolTakesThem() throws Exception {
         rig = ClusterRig.start(dir, 0, 1);
@@ -60,18 +55,18 @@ class ClusterMetricsTest {
         for (var m : Plays.line(4, 3)) driver.sendDurable("101", Plays.event(m));
         await().atMost(WAIT).until(() -> TestRelay.onRelay(rig.edge(0), "nk-r1-b1", g -> g.version()) == 4);
 
-        await().atMost(WAIT).until(() -> value(metrics(rig.origin.port()), "damrelay_cluster_redis_appends_total") >= 4
-                && value(metrics(rig.origin.port()), "damrelay_cluster_stream_length") >= 4);
+        await().atMost(WAIT).until(() -> TestRelay.metric(metrics(rig.origin.port()), "damrelay_cluster_redis_appends_total") >= 4
+                && TestRelay.metric(metrics(rig.origin.port()), "damrelay_cluster_stream_length") >= 4);
         System.gc();   // the GC meters register at the first collection
         String origin = metrics(rig.origin.port());
-        assertEquals(0, value(origin, "damrelay_cluster_redis_append_failures_total"));
+        assertEquals(0, TestRelay.metric(origin, "damrelay_cluster_redis_append_failures_total"));
         assertTrue(origin.contains("damrelay_journal_fsync_seconds_count"), "the origin journals");
 
         String edge = metrics(rig.edge(0).port());
-        assertEquals(1, value(edge, "damrelay_cluster_feed_state{state=\"following\"}"));
-        assertEquals(0, value(edge, "damrelay_cluster_feed_state{state=\"following_origin\"}"));
-        assertTrue(value(edge, "damrelay_cluster_resyncs_total") >= 1);
-        assertTrue(value(edge, "damrelay_cluster_feed_lag_seconds_count") >= 1, "the four moves came over the stream");
+        assertEquals(1, TestRelay.metric(edge, "damrelay_cluster_feed_state{state=\"following\"}"));
+        assertEquals(0, TestRelay.metric(edge, "damrelay_cluster_feed_state{state=\"following_origin\"}"));
+        assertTrue(TestRelay.metric(edge, "damrelay_cluster_resyncs_total") >= 1);
+        assertTrue(TestRelay.metric(edge, "damrelay_cluster_feed_lag_seconds_count") >= 1, "the four moves came over the stream");
         assertFalse(edge.contains("damrelay_journal_fsync"), "an edge has no journal");
         assertFalse(edge.contains("damrelay_cluster_redis_appends"), "an edge appends nothing");
         for (String text : new String[] {origin, edge}) {

@@ -49,11 +49,6 @@ class MetricsAndHttpCachingTest {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
-    private static double count(String metrics, String series) {
-        return metrics.lines().filter(l -> l.startsWith(series + " ")).mapToDouble(l -> Double.parseDouble(l.substring(series.length() + 1)))
-                .findFirst().orElse(-1);
-    }
-
     private String metrics() throws Exception {
         return new String(get("/metrics").body(), StandardCharsets.UTF_8);
     }
@@ -80,7 +75,7 @@ class MetricsAndHttpCachingTest {
         for (Move mv : moves) driver.send("101", Plays.event(mv));
         await().atMost(Duration.ofSeconds(30)).until(() -> metrics().contains("damrelay_board_connected{game=\"nk-r1-b1\"} 1"));
         // each accepted event timed once from its read on the ingest socket to written
-        await().atMost(Duration.ofSeconds(30)).until(() -> count(metrics(), "damrelay_ingest_written_seconds_count") == moves.size());
+        await().atMost(Duration.ofSeconds(30)).until(() -> TestRelay.metric(metrics(), "damrelay_ingest_written_seconds_count") == moves.size());
         assertTrue(metrics().contains("damrelay_ingest_lag_seconds{board=\"hall/101\"}"));
         driver.send("101", GameEvent.newBuilder().setType(EventType.BOARD_DISCONNECTED).setText("the connection to the board dropped").build());
         await().atMost(Duration.ofSeconds(30)).until(() -> metrics().contains("damrelay_board_connected{game=\"nk-r1-b1\"} 0")

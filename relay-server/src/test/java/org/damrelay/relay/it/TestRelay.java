@@ -2,6 +2,8 @@ package org.damrelay.relay.it;
 
 import java.nio.file.Path;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
@@ -19,6 +21,12 @@ public final class TestRelay {
     private TestRelay() {}
 
     /** Reads a game's state on the relay's own thread, where that state lives. */
+    /** The value of one sample (name with its labels) on a /metrics page, NaN when it is not there. */
+    public static double metric(String metrics, String series) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " ([0-9.eE+-]+)$").matcher(metrics);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
     public static <T> T onRelay(RelayServer relay, String gameId, Function<GameRecord, T> read) throws Exception {
         return relay.core().executor().submit(() -> read.apply(relay.core().book().game(gameId))).get();
     }
