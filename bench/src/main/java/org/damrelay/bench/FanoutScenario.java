@@ -123,13 +123,17 @@ final class FanoutScenario implements Scenario {
                 ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
     }
 
+    /** The warm-up games, when the setup has boards for them, and a report line saying so. */
+    static void warmUpGames(Rig rig, BenchReport out) {
+        if (rig.setup.warmUpBoards() == 0) return;
+        long t0 = System.nanoTime();
+        long played = rig.ingest.warmUp(WARM_UP_BOARDS_RATE, WARM_UP_BOARDS_MAX);
+        out.line("warm-up games (not measured): %,d moves on %d unwatched boards in %.0f s", played,
+                rig.setup.warmUpBoards(), (System.nanoTime() - t0) / 1e9);
+    }
+
     static void warmUp(Rig rig, int perGame, BenchReport out) throws Exception {
-        if (rig.setup.warmUpBoards() > 0) {
-            long t0 = System.nanoTime();
-            long played = rig.ingest.warmUp(WARM_UP_BOARDS_RATE, WARM_UP_BOARDS_MAX);
-            out.line("warm-up games (not in the table): %,d moves on %d unwatched boards in %.0f s", played,
-                    rig.setup.warmUpBoards(), (System.nanoTime() - t0) / 1e9);
-        }
+        warmUpGames(rig, out);
         rig.reset();
         long sent = rig.ingest.play(warmUpRate(), Duration.ofSeconds(warmUpSeconds()));
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);
