@@ -1,6 +1,7 @@
 package org.damrelay.bench;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
 
 /** Waiting for deliveries to arrive, bounded: scenarios poll the generators, never sleep blindly. */
 final class Drain {
@@ -28,5 +29,28 @@ final class Drain {
             n = rig.updates();
         }
         return rig.window();
+    }
+
+    /**
+     * Polls the server's compiler threads until they have compiled less than {@code quietMillis / 50}
+     * ms in the last {@code quietMillis} (what the warm-up set compiling is done), or {@code maxMillis}
+     * pass. A relay in a hall has run for hours before the move its spectators wait for; compilations
+     * the warm-up left queued would otherwise fall into the first measured step, a cost of the
+     * harness, not of the server. Returns the seconds waited.
+     */
+    static double jitSettled(long pid, long quietMillis, long maxMillis) throws InterruptedException {
+        long start = System.currentTimeMillis();
+        ArrayDeque<long[]> seen = new ArrayDeque<>(); // {at ms, JIT ns so far}
+        while (true) {
+            long now = System.currentTimeMillis();
+            long jit = ProcessCpu.byThread(pid).getOrDefault("JIT", 0L);
+            seen.addLast(new long[] {now, jit});
+            while (seen.size() > 1 && now - seen.peekFirst()[0] > quietMillis) seen.removeFirst();
+            long[] first = seen.peekFirst();
+            boolean quiet = now - start >= quietMillis && now - first[0] >= quietMillis * 9 / 10
+                    && (jit - first[1]) / 1_000_000 * 50 < quietMillis;
+            if (quiet || now - start >= maxMillis) return (now - start) / 1000.0;
+            Thread.sleep(100);
+        }
     }
 }

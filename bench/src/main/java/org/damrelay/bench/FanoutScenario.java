@@ -139,6 +139,13 @@ final class FanoutScenario implements Scenario {
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);
         out.line("warm-up (not in the table): %.0f moves/s for %d s, %,d of %,d delivered; p99 %s ms", warmUpRate(),
                 warmUpSeconds(), w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
+        jitSettled(rig, out);
+    }
+
+    /** After a warm-up: waits (at most 30 s) until the server's JIT is done with what the warm-up set compiling, and says how long. */
+    static void jitSettled(Rig rig, BenchReport out) throws InterruptedException {
+        double waited = Drain.jitSettled(rig.relay.pid(), 1000, 30_000);
+        out.line("%s's JIT settled (under 2%% of a core for 1 s) after %.1f s", rig.server.label, waited);
     }
 
     /**

@@ -21,6 +21,7 @@ final class HotGameScenario implements Scenario {
         out.line("hot game: %,d spectators on one game (%d failed)", r.ok(), r.failed());
         // a relay in a hall has played games before the one everybody watches (the fan-out's reason)
         FanoutScenario.warmUpGames(rig, out);
+        FanoutScenario.jitSettled(rig, out);
         Histogram last = new Histogram(3);
         out.line("%s (load CPU: over the move's wall time, from its send to the last receipt or the drain's end)", Results.LoadSide.RULE);
         out.line("| move | received | first ms | median ms | last ms | load on CPU | load waiting | load-bound |");
