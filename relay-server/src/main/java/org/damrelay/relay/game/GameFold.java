@@ -40,7 +40,7 @@ public final class GameFold {
     private GameInfo info;
     /** The rules state; its plies are one to one with {@link #plies}. */
     private Game game;
-    private final List<Ply> plies = new ArrayList<>();
+    private final WirePlies plies = new WirePlies();
     private int version;
     private Clock clock = Clock.getDefaultInstance();
     private GameResult result = GameResult.RESULT_UNSPECIFIED;
@@ -172,7 +172,7 @@ public final class GameFold {
         if (settled == game) return;
         game = settled;
         joinedFen = Fen.write(position());
-        if (!plies.isEmpty()) plies.set(plies.size() - 1, plies.get(plies.size() - 1).toBuilder().setFen(joinedFen).build());
+        if (!plies.isEmpty()) plies.set(plies.size() - 1, plies.last().toBuilder().setFen(joinedFen).build());
     }
 
     /** The candidate paths of the last join, while the arbiter has not picked one. */
@@ -252,7 +252,7 @@ public final class GameFold {
             case CHOOSE_PATH -> {
                 // the join's position (a ply without a move) becomes the moves; what was played after it stays
                 int at = countAt(c.getPly());
-                List<Ply> later = at < 1 ? List.of() : List.copyOf(plies.subList(at, plies.size()));
+                List<Ply> later = at < 1 ? List.of() : plies.from(at);
                 truncate(at - 1);
                 for (MoveData md : c.getPathMovesList()) {
                     Move m = GameWire.move(md);
@@ -280,7 +280,7 @@ public final class GameFold {
                 || !next.getStartFen().equals(info.getStartFen()) || !next.getStartCountsList().equals(info.getStartCountsList());
         info = next;
         if (!rulesChanged) return;
-        List<Ply> played = List.copyOf(plies);
+        List<Ply> played = plies.from(0);
         plies.clear();
         // a game joined before the relay had a move of it starts where the driver saw it, whatever the pairing says
         game = joinedAtCount == 0 ? Game.from(Fen.parse(joinedFen), startGame(next).settings()) : startGame(next);
@@ -289,7 +289,7 @@ public final class GameFold {
 
     private void truncate(int keep) {
         keep = Math.max(0, Math.min(keep, plies.size()));
-        while (plies.size() > keep) plies.remove(plies.size() - 1);
+        plies.truncate(keep);
         game = game.truncate(keep);
         if (keep < joinedAtCount) { // the join's position was taken back
             joinedAtCount = -1;
@@ -313,8 +313,8 @@ public final class GameFold {
 
     /** How many plies are played once ply number {@code ply} is (0 = none). */
     public int countAt(int ply) { return GameWire.playedAt(game.startPosition(), ply); }
-    public Ply lastPly() { return plies.isEmpty() ? null : plies.get(plies.size() - 1); }
-    public List<Ply> plies() { return List.copyOf(plies); }
+    public Ply lastPly() { return plies.last(); }
+    public List<Ply> plies() { return plies.from(0); }
     public GameResult result() { return result; }
     public boolean finished() { return result != GameResult.RESULT_UNSPECIFIED; }
     public long endedAtMs() { return endedAtMs; }
@@ -324,7 +324,7 @@ public final class GameFold {
     public GameSnapshot snapshot() {
         // a game joined before the relay had a move of it: its record starts where the driver saw it
         GameInfo start = joinedAtCount == 0 ? info.toBuilder().setStartFen(joinedFen).build() : info;
-        GameSnapshot.Builder b = GameSnapshot.newBuilder().setInfo(start).setVersion(version).addAllPlies(plies)
+        GameSnapshot.Builder b = GameSnapshot.newBuilder().setInfo(start).setVersion(version).addAllPlies(plies.from(0))
                 .setFen(Fen.write(position())).setClock(clock).setResult(result).setCorrections(corrections)
                 .addAllCorrectionNotes(correctionNotes).addAllDraws(GameWire.draws(game.drawStatus(), game.startPosition()));
         if (joinedAtCount >= 0) b.setJoinedAtMove(plyNumber(joinedAtCount) / 2 + 1).setJoinedFen(joinedFen);
