@@ -38,6 +38,8 @@ class BenchCommandSmokeTest {
         assertTrue(text.contains("hot game: 54 spectators on one game (0 failed)"), text);
         // a whole game on a board nobody watches went through the relay before the measured moves (one board at this scale)
         assertTrue(text.matches("(?s).*warm-up games \\(not measured\\): [1-9][0-9,]* moves on 1 unwatched boards.*"), text);
+        // and the relay's JIT was let finish what that warm-up set compiling (bounded: at most 30 s)
+        assertTrue(text.matches("(?s).*relay's JIT settled \\(under 2% of a core for 1 s\\) after [0-9]+\\.[0-9] s.*"), text);
         assertTrue(text.contains("| 10 | 54 |"), "the tenth move reached all 54:\n" + text);
         assertTrue(text.contains("over 10 moves"), text);
     }
