@@ -108,7 +108,12 @@ public final class EdgeFeed implements AutoCloseable {
         if (s == State.FOLLOWING_ORIGIN) {
             return Health.degraded(redis + " unreachable (" + redisProblem + "): following the origin " + config.origin() + " directly");
         }
-        if (syncs > 0 && s == State.SYNCING) return Health.UP;
+        if (syncs > 0 && s == State.SYNCING && originProblem == null) {
+            // a re-sync with an origin that answered last time (a hole in the stream): as it was until now;
+            // a retry after the origin failed is not, and stays DOWN below until the origin answers
+            return redisProblem == null ? Health.UP
+                    : Health.degraded(redis + " unreachable (" + redisProblem + "): following the origin " + config.origin() + " directly");
+        }
         if (syncs == 0 && originProblem == null && redisProblem == null) return Health.down("starting: no state from the origin yet");
         return Health.down("cannot follow the origin: origin " + config.origin() + ": " + (originProblem == null ? "not asked yet" : originProblem)
                 + "; " + redis + ": " + (redisProblem == null ? "answers" : redisProblem));

@@ -103,6 +103,8 @@ class ClusterFallbackTest {
         rig.origin.close();
         rig.origin = null;
         await().atMost(WAIT).until(() -> health(edge.port()).statusCode() == 503);
+        // and stays so while it retries the origin: a retry under way is no reason to say UP (it once did, between two retries)
+        await().during(Duration.ofSeconds(3)).atMost(WAIT).until(() -> health(edge.port()).statusCode() == 503);
         String body = health(edge.port()).body();
         assertTrue(body.contains("\"status\":\"DOWN\"") && body.contains("cannot follow the origin"), body);
         assertEquals(200, http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port() + "/api/games/nk-r1-b1")).build(),
