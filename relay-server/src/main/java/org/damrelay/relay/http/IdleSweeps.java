@@ -2,10 +2,7 @@ package org.damrelay.relay.http;
 
 import io.netty.channel.EventLoop;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +16,9 @@ import java.util.function.LongSupplier;
  * of a spectator's memory (39,004 tasks for 19,500 connections). A sweep acts on at most
  * {@link #SLICE} connections per task and queues the rest behind the loop's other work: with
  * 19,000 spectators a sweep finds thousands of them due at once, and writing all those pings in
- * one task held every move's fan-out on that loop for tens of milliseconds.
+ * one task held every move's fan-out on that loop for tens of milliseconds. Looking is sliced
+ * the same way: the first sweep's look at 9,500 connections, still interpreted, took 5 ms of
+ * its loop in one task (docs/benchmarks.md, round 8).
  */
 public final class IdleSweeps {
 
@@ -64,16 +63,34 @@ public final class IdleSweeps {
     /** The connections of one event loop; touched only on that loop. */
     final class Sweep implements Runnable {
         private final Executor loop;
-        private final Set<WebSocketKeepAlive> members = new HashSet<>();
+        /**
+         * Each connection knows its index here ({@link WebSocketKeepAlive#sweepIndex}): leaving swaps
+         * the last one into its place, so there is no set node per connection and a sweep can look
+         * at index ranges in several tasks.
+         */
+        private final ArrayList<WebSocketKeepAlive> members = new ArrayList<>();
         private long lastRun = Long.MIN_VALUE;
 
         Sweep(Executor loop) {
             this.loop = loop;
         }
 
-        void add(WebSocketKeepAlive k) { members.add(k); }
+        void add(WebSocketKeepAlive k) {
+            if (k.sweepIndex >= 0) return;
+            k.sweepIndex = members.size();
+            members.add(k);
+        }
 
-        void remove(WebSocketKeepAlive k) { members.remove(k); }
+        void remove(WebSocketKeepAlive k) {
+            int i = k.sweepIndex;
+            if (i < 0) return;
+            WebSocketKeepAlive last = members.remove(members.size() - 1);
+            if (last != k) {
+                members.set(i, last);
+                last.sweepIndex = i;
+            }
+            k.sweepIndex = -1;
+        }
 
         int size() { return members.size(); }
 
@@ -83,22 +100,25 @@ public final class IdleSweeps {
             // two periods late: the process (or its loop) stood still; nobody is closed on this round
             boolean late = lastRun != Long.MIN_VALUE && now - lastRun > 2 * periodNanos;
             lastRun = now;
-            // acting may close a channel and so remove it: decide first, act after
-            List<WebSocketKeepAlive> due = new ArrayList<>();
-            for (WebSocketKeepAlive k : members) if (k.due(now, timeoutNanos)) due.add(k);
-            act(due, 0, late);
+            look(members.size(), late);
         }
 
-        /** Acts on one slice of the due connections, then queues the next behind what the loop has to do meanwhile. */
-        private void act(List<WebSocketKeepAlive> due, int from, boolean late) {
+        /**
+         * Looks at one slice of the connections, downwards from index {@code below}, acting on those
+         * due, then queues the next slice behind what the loop has to do meanwhile. Downwards, so a
+         * connection that leaves meanwhile (closed here or by its peer) moves one already looked at
+         * into its place, never one still to come: each is looked at once a round (at most twice, harmlessly).
+         */
+        private void look(int below, boolean late) {
             long now = clock.getAsLong();
-            int to = Math.min(due.size(), from + slice);
-            for (int i = from; i < to; i++) {
-                WebSocketKeepAlive k = due.get(i);
-                // a later slice: the connection may have closed or answered meanwhile
-                if (from == 0 || members.contains(k) && k.due(now, timeoutNanos)) k.act(now, timeoutNanos, late);
+            int from = Math.min(below, members.size());
+            int to = Math.max(0, from - slice);
+            for (int i = from - 1; i >= to; i--) {
+                if (i >= members.size()) continue; // a close that took more than the one acted on
+                WebSocketKeepAlive k = members.get(i);
+                if (k.due(now, timeoutNanos)) k.act(now, timeoutNanos, late);
             }
-            if (to < due.size()) loop.execute(() -> act(due, to, late));
+            if (to > 0) loop.execute(() -> look(to, late));
         }
     }
 }

@@ -22,6 +22,8 @@ final class WebSocketKeepAlive extends ChannelDuplexHandler {
     private IdleSweeps.Sweep sweep;
     private ChannelHandlerContext ctx;
     private long lastRead, pingedAt;
+    /** Where the sweep keeps this connection (its index there), -1 while not in it; the sweep's alone. */
+    int sweepIndex = -1;
     /** pinged: a ping reached the socket since the peer's last frame; inFlight: one is queued. */
     private boolean pinged, inFlight, closing;
 
