@@ -32,23 +32,22 @@ final class Drain {
     }
 
     /**
-     * Polls the server's compiler threads until they have compiled less than {@code quietMillis / 50}
-     * ms in the last {@code quietMillis} (what the warm-up set compiling is done), or {@code maxMillis}
-     * pass. A relay in a hall has run for hours before the move its spectators wait for; compilations
-     * the warm-up left queued would otherwise fall into the first measured step, a cost of the
-     * harness, not of the server. Returns the seconds waited.
+     * Polls the server's compiler threads until they used under 2% of a core over the last
+     * {@code quietMillis}, or {@code maxMillis} pass; returns the seconds waited. A relay in a hall
+     * has run for hours before the move its spectators wait for: whatever the warm-up set compiling
+     * must not fall into the first measured step (round 8 found none left: a check, kept).
      */
     static double jitSettled(long pid, long quietMillis, long maxMillis) throws InterruptedException {
         long start = System.currentTimeMillis();
-        ArrayDeque<long[]> seen = new ArrayDeque<>(); // {at ms, JIT ns so far}
+        ArrayDeque<long[]> seen = new ArrayDeque<>(); // {at ms, JIT ns so far}, the last quietMillis of them
         while (true) {
             long now = System.currentTimeMillis();
             long jit = ProcessCpu.byThread(pid).getOrDefault("JIT", 0L);
             seen.addLast(new long[] {now, jit});
             while (seen.size() > 1 && now - seen.peekFirst()[0] > quietMillis) seen.removeFirst();
             long[] first = seen.peekFirst();
-            boolean quiet = now - start >= quietMillis && now - first[0] >= quietMillis * 9 / 10
-                    && (jit - first[1]) / 1_000_000 * 50 < quietMillis;
+            boolean windowFull = now - start >= quietMillis && now - first[0] >= quietMillis * 9 / 10;
+            boolean quiet = windowFull && (jit - first[1]) * 50 < quietMillis * 1_000_000L;
             if (quiet || now - start >= maxMillis) return (now - start) / 1000.0;
             Thread.sleep(100);
         }

@@ -103,16 +103,13 @@ public final class EdgeFeed implements AutoCloseable {
     /** What /health says of the feed: DOWN while it can follow nothing, DEGRADED on the origin directly. */
     public Health health() {
         State s = state;
-        if (s == State.FOLLOWING) return Health.UP;
+        // a re-sync with an origin that answered last time (a hole in the stream) is as it was until now;
+        // a retry after the origin failed is not, and stays DOWN below until the origin answers
+        boolean resyncing = syncs > 0 && s == State.SYNCING && originProblem == null;
+        if (s == State.FOLLOWING || resyncing && redisProblem == null) return Health.UP;
         String redis = "redis " + RedisLink.shown(config.redis()) + (RedisLink.sentinel(config.redis()) ? " (Sentinel: its master failing over?)" : "");
-        if (s == State.FOLLOWING_ORIGIN) {
+        if (s == State.FOLLOWING_ORIGIN || resyncing) {
             return Health.degraded(redis + " unreachable (" + redisProblem + "): following the origin " + config.origin() + " directly");
-        }
-        if (syncs > 0 && s == State.SYNCING && originProblem == null) {
-            // a re-sync with an origin that answered last time (a hole in the stream): as it was until now;
-            // a retry after the origin failed is not, and stays DOWN below until the origin answers
-            return redisProblem == null ? Health.UP
-                    : Health.degraded(redis + " unreachable (" + redisProblem + "): following the origin " + config.origin() + " directly");
         }
         if (syncs == 0 && originProblem == null && redisProblem == null) return Health.down("starting: no state from the origin yet");
         return Health.down("cannot follow the origin: origin " + config.origin() + ": " + (originProblem == null ? "not asked yet" : originProblem)

@@ -20,13 +20,13 @@ public final class TestRelay {
 
     private TestRelay() {}
 
-    /** Reads a game's state on the relay's own thread, where that state lives. */
     /** The value of one sample (name with its labels) on a /metrics page, NaN when it is not there. */
     public static double metric(String metrics, String series) {
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " ([0-9.eE+-]+)$").matcher(metrics);
         return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
 
+    /** Reads a game's state on the relay's own thread, where that state lives. */
     public static <T> T onRelay(RelayServer relay, String gameId, Function<GameRecord, T> read) throws Exception {
         return relay.core().executor().submit(() -> read.apply(relay.core().book().game(gameId))).get();
     }
