@@ -57,6 +57,8 @@ public final class GeneratorMain {
                         out.println(REPLY + "ok");
                     }
                     case "count" -> out.println(REPLY + load.updates());
+                    // slow N: how many moves since the reset had a delivery over the bound here, and the N worst
+                    case "slow" -> out.println(REPLY + load.slowMoves().size() + " " + load.slowMoves().encode(Integer.parseInt(cmd[1])));
                     case "window" -> {
                         SpectatorLoad.Window w = load.window();
                         out.println(REPLY + w.updates() + " " + w.closedAfterSubscribe() + " " + encode(w.latencyMicros()));

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.damrelay.bench.baseline.BaselineMain;
 import org.damrelay.bench.load.IngestLoad;
 import org.damrelay.bench.load.Lines;
+import org.damrelay.bench.load.SlowMoves;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.relay.cluster.LocalRedis;
 import org.damrelay.relay.config.Tokens;
@@ -270,6 +271,27 @@ final class Rig implements AutoCloseable {
         long n = 0;
         for (String a : askAll("count")) n += Long.parseLong(a.trim());
         return n;
+    }
+
+    /** The moves since the last reset that some spectator had later than the bound: the worst {@code n} of each generator, and how many in all. */
+    SlowMoves slowMoves(int n) throws IOException {
+        SlowMoves all = new SlowMoves();
+        for (String a : askAll("slow " + n)) {
+            String[] p = a.trim().split(" ");
+            all.addEncoded(p[1]);
+            all.atLeast(Integer.parseInt(p[0]));
+        }
+        return all;
+    }
+
+    /** The GC logs of the server and of the generators, as they stand now. */
+    List<GcPauses> gcPauses() {
+        List<GcPauses> logs = new ArrayList<>();
+        logs.add(GcPauses.read(server.label, setup.workDir().resolve("relay-gc.log")));
+        for (int g = 0; g < generators.size(); g++) {
+            logs.add(GcPauses.read("generator-" + g, setup.workDir().resolve("generator-" + g + "-gc.log")));
+        }
+        return logs;
     }
 
     Window window() throws IOException {

@@ -66,6 +66,7 @@ public final class SpectatorLoad implements AutoCloseable {
     private final Histogram window = new Histogram(MAX_MICROS, 3);
     private Histogram interval;
     private final AtomicLong updates = new AtomicLong();
+    private final SlowMoves slow = new SlowMoves();
     private final AtomicLong closedAfterSubscribe = new AtomicLong();
     /** Spectators [0, grown) have been connected. */
     private int grown;
@@ -179,7 +180,13 @@ public final class SpectatorLoad implements AutoCloseable {
             interval = recorder.getIntervalHistogram(interval);
             window.reset();
             updates.set(0);
+            slow.clear();
         }
+    }
+
+    /** The moves since the last {@link #reset()} that some spectator here had later than {@link SlowMoves#SLOW_MICROS}. */
+    public SlowMoves slowMoves() {
+        return slow;
     }
 
     /** Live updates since the last {@link #reset()}: what a poll needs, without the histogram. */
@@ -265,7 +272,9 @@ public final class SpectatorLoad implements AutoCloseable {
                 if (s.subscribed && FrameScan.isUpdate(b)) {
                     long sent = FrameScan.sentNanos(b);
                     if (sent != 0) {
-                        recorder.recordValue(Math.min(MAX_MICROS, Math.max(0, (now - sent) / 1000)));
+                        long micros = Math.min(MAX_MICROS, Math.max(0, (now - sent) / 1000));
+                        recorder.recordValue(micros);
+                        slow.record(sent, micros);
                         updates.incrementAndGet();
                     }
                 }

@@ -1,0 +1,53 @@
+package org.damrelay.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The stop-the-world pauses in a JVM's GC log as the rig writes it ({@code -Xlog:gc:file=...:time,uptime}):
+ * each line is written as its pause ends, with the wall clock first. Which slow move fell into
+ * which pause, the server's or a generator's, is then a lookup, not an afternoon with a script.
+ */
+record GcPauses(String whose, List<Pause> pauses) {
+
+    /** One pause: when it ended, how long it took, and its kind ("Young", "Full"). */
+    record Pause(Instant end, double millis, String kind) {
+        Instant start() { return end.minusNanos((long) (millis * 1e6)); }
+    }
+
+    private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\]\\[[^\\]]*\\] GC\\(\\d+\\) Pause (\\w+) .* ([0-9.]+)ms$");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+
+    /** The pauses in {@code log}; none when it is missing or unreadable (a diagnostic never fails a run). */
+    static GcPauses read(String whose, Path log) {
+        List<Pause> out = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(log)) {
+                Matcher m = LINE.matcher(line);
+                if (!m.matches()) continue;
+                try {
+                    out.add(new Pause(OffsetDateTime.parse(m.group(1), TIME).toInstant(), Double.parseDouble(m.group(3)), m.group(2)));
+                } catch (DateTimeParseException | NumberFormatException e) {
+                    // a line of another shape: not a pause this reader knows
+                }
+            }
+        } catch (IOException e) {
+            return new GcPauses(whose, List.of());
+        }
+        return new GcPauses(whose, List.copyOf(out));
+    }
+
+    /** The pauses that overlap [from, to]. */
+    List<Pause> during(Instant from, Instant to) {
+        return pauses.stream().filter(p -> !p.end().isBefore(from) && !p.start().isAfter(to)).toList();
+    }
+}

@@ -1,0 +1,71 @@
+package org.damrelay.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.damrelay.bench.load.SlowMoves;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A step's slow moves are kept per move, travel the generators' line protocol, and are set against the GC pauses on their way. */
+class TailMovesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void keepsEachSlowMoveOnceWithItsLatestDeliveryAndCrossesTheLineProtocol() {
+        SlowMoves here = new SlowMoves();
+        here.record(1_000, 9_999); // under the bound: not slow
+        here.record(1_000, 12_000);
+        here.record(1_000, 15_000);
+        here.record(2_000, 11_000);
+        here.record(1_000, 13_000);
+        assertEquals(2, here.size());
+        assertEquals(List.of(new SlowMoves.Move(1_000, 15_000, 3), new SlowMoves.Move(2_000, 11_000, 1)), here.worst(5));
+        assertEquals("1000:15000:3", here.encode(1), "only the worst asked for");
+
+        SlowMoves merged = new SlowMoves();
+        merged.addEncoded(here.encode(5));
+        merged.addEncoded("1000:20000:2");
+        merged.addEncoded("-");
+        merged.atLeast(7);
+        assertEquals(List.of(new SlowMoves.Move(1_000, 20_000, 5), new SlowMoves.Move(2_000, 11_000, 1)), merged.worst(5),
+                "one move seen by two generators is one, with the later delivery and both counts");
+        assertEquals(7, merged.size(), "a generator that counted more than it sent says so");
+        here.clear();
+        assertEquals(0, here.size());
+    }
+
+    @Test
+    void namesThePauseThatOverlapsASlowMovesWayAndOnlyThat() throws Exception {
+        Path log = dir.resolve("relay-gc.log");
+        Files.writeString(log, """
+                [2026-11-28T04:13:26.612+0000][0.003s] Using Serial
+                [2026-11-28T04:14:05.010+0000][38.4s] GC(7) Pause Young (Allocation Failure) 36M->8M(90M) 4.512ms
+                [2026-11-28T04:14:09.000+0000][42.4s] GC(8) Pause Full (System.gc()) 36M->8M(90M) 60.000ms
+                """);
+        GcPauses relay = GcPauses.read("relay", log);
+        assertEquals(2, relay.pauses().size());
+        assertEquals(4.512, relay.pauses().get(0).millis(), 1e-9);
+        assertEquals(List.of(), GcPauses.read("gone", dir.resolve("missing.log")).pauses(), "no log: no pauses, no failure");
+
+        Instant now = Instant.parse("2026-11-28T04:14:10Z");
+        long nowNanos = 50_000_000_000L;
+        SlowMoves slow = new SlowMoves();
+        // sent at 04:14:05.000, last delivered 12 ms later: the young pause (05.0055-05.010) lay on its way
+        slow.record(nowNanos - 5_000_000_000L, 12_000);
+        // sent at 04:14:07.000, 11 ms: no pause then
+        slow.record(nowNanos - 3_000_000_000L, 11_000);
+        String line = TailMoves.line("100", 400, slow, List.of(relay), nowNanos, now);
+        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a GC pause; worst: 12"), line);
+        assertTrue(line.contains("(1 deliveries over) in a relay young pause 4.5 ms"), line);
+        assertEquals(1, line.split("pause 4.5").length - 1, "the second move names no pause: " + line);
+        assertNull(TailMoves.line("50", 200, new SlowMoves(), List.of(relay), nowNanos, now), "no slow move: no line");
+    }
+}
