@@ -94,7 +94,8 @@ final class FanoutScenario implements Scenario {
         int perGame = r.ok() / rig.setup.games();
         warmUp(rig, perGame, out);
         Map<String, Long> threads0 = ProcessCpu.byThread(rig.relay.pid());
-        List<String> relaySide = new ArrayList<>(), began = new ArrayList<>(), tails = new ArrayList<>();
+        List<String> relaySide = new ArrayList<>(), began = new ArrayList<>();
+        List<TailMoves.Step> tails = new ArrayList<>();
         for (double rate : rates()) {
             if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
@@ -116,7 +117,13 @@ final class FanoutScenario implements Scenario {
         // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
         out.line("steps began (moves/s at local time): %s", String.join(", ", began));
         // which moves made each step's tail, and whether a GC pause (the server's or the load's) lay on their way
-        for (String t : tails) out.line("%s", t);
+        List<GcPauses> pauses = rig.gcPauses();
+        long nowNanos = System.nanoTime();
+        Instant now = Instant.now();
+        for (TailMoves.Step t : tails) {
+            String line = TailMoves.line(t.rate(), t.movesSent(), t.slow(), pauses, nowNanos, now);
+            if (line != null) out.line("%s", line);
+        }
         // the relay's share of each step's tail, by its own histograms: a move's read on the ingest
         // socket to written in the journal, the core's hand-off of an update to the loops, and
         // release to written on the sockets (ms clock, per update and loop)
@@ -159,8 +166,8 @@ final class FanoutScenario implements Scenario {
         return step(rig, rate, perGame, label, out, null);
     }
 
-    /** As {@link #step(Rig, double, int, String, BenchReport)}; {@code tails} (when not null) gets a line on the step's slowest moves, if it had any. */
-    static boolean step(Rig rig, double rate, int perGame, String label, BenchReport out, List<String> tails) throws Exception {
+    /** As {@link #step(Rig, double, int, String, BenchReport)}; {@code tails} (when not null) gets the step's slowest moves. */
+    static boolean step(Rig rig, double rate, int perGame, String label, BenchReport out, List<TailMoves.Step> tails) throws Exception {
         rig.reset();
         ProcessCpu load0 = rig.loadCpu();
         long t0 = System.nanoTime();
@@ -169,8 +176,9 @@ final class FanoutScenario implements Scenario {
         long expected = sent * perGame;
         Rig.Window w = Drain.until(rig, expected, 1500, 10_000);
         Results.LoadSide load = Results.LoadSide.of(rig.loadCpu().minus(load0), System.nanoTime() - t0);
-        String tail = tails == null ? null : TailMoves.line(String.format(Locale.ROOT, "%.0f", rate), sent,
-                rig.slowMoves(TailMoves.ASKED), rig.gcPauses(), System.nanoTime(), Instant.now());
+        // only the generators' few worst moves now; set against the GC logs after the last step (parsing them
+        // here would set the load's JIT compiling into the next step, on the generators' core)
+        if (tails != null) tails.add(new TailMoves.Step(String.format(Locale.ROOT, "%.0f", rate), sent, rig.slowMoves(TailMoves.ASKED)));
         double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
         // sustained: everything received over the time it took, the step plus the latest delivery's lateness
         double sustained = w.updates() / (seconds + w.micros().getMaxValue() / 1e6);
@@ -181,7 +189,6 @@ final class FanoutScenario implements Scenario {
         if (label.isEmpty()) out.fanout.add(new Results.FanoutStep(rate, rate * perGame, sustained, ratio, BenchReport.millis(h.getValueAtPercentile(50)),
                 BenchReport.millis(h.getValueAtPercentile(99)), BenchReport.millis(h.getValueAtPercentile(99.9)),
                 BenchReport.millis(h.getMaxValue()), load));
-        if (tail != null) tails.add(tail);
         if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
         if (ratio < 0.9 || h.getValueAtPercentile(99) > 2_000_000) {
             out.line("(stopped raising: the %s no longer keeps up%s)", rig.server.label, load.bound() ? ", or the load side does not" : "");

@@ -20,6 +20,9 @@ final class TailMoves {
 
     private TailMoves() {}
 
+    /** What a step leaves for the line: its rate, the moves it sent, and the generators' worst moves. */
+    record Step(String rate, long movesSent, SlowMoves slow) {}
+
     /**
      * @param nowNanos  {@code System.nanoTime()} at {@code now}: the moves' stamps are on that clock (one for the host)
      */
