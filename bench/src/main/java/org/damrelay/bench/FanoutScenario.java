@@ -121,7 +121,7 @@ final class FanoutScenario implements Scenario {
         long nowNanos = System.nanoTime();
         Instant now = Instant.now();
         for (TailMoves.Step t : tails) {
-            String line = TailMoves.line(t.rate(), t.movesSent(), t.slow(), pauses, nowNanos, now);
+            String line = TailMoves.line(t, pauses, nowNanos, now);
             if (line != null) out.line("%s", line);
         }
         // the relay's share of each step's tail, by its own histograms: a move's read on the ingest

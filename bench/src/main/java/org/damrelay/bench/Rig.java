@@ -117,7 +117,7 @@ final class Rig implements AutoCloseable {
                 + (redis == null ? "" : "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n"));
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
-        relayJvm.add("-Xlog:gc:file=" + setup.workDir().resolve("relay-gc.log").toAbsolutePath() + ":time,uptime");
+        relayJvm.add(gcLogFlag(SERVER_GC_LOG));
         relay = server == Server.RELAY
                 ? new ChildJvm("relay", pin ? Pinning.RELAY_CORE : null, relayJvm, RelayMain.class, List.of(config.toString()),
                         setup.workDir().resolve("relay.log"))
@@ -162,7 +162,7 @@ final class Rig implements AutoCloseable {
                         // the load's own pauses delay its reading, and so every latency it records: logged beside the relay's
                         // the load's JIT at nice 19 too: its compilations took the load core from the generator's reading
                         List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k", "-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=19",
-                                "-Xlog:gc:file=" + setup.workDir().resolve("generator-" + g + "-gc.log").toAbsolutePath() + ":time,uptime"), GeneratorMain.class,
+                                gcLogFlag("generator-" + g)), GeneratorMain.class,
                         List.of("127.0.0.1", String.valueOf(edgePorts.isEmpty() ? port : edgePorts.get(g % edgePorts.size())), String.valueOf(n), String.valueOf(setup.slowEvery()),
                                 String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
                         setup.workDir().resolve("generator-" + g + ".log")));
@@ -288,11 +288,22 @@ final class Rig implements AutoCloseable {
     /** The GC logs of the server and of the generators, as they stand now. */
     List<GcPauses> gcPauses() {
         List<GcPauses> logs = new ArrayList<>();
-        logs.add(GcPauses.read(server.label, setup.workDir().resolve("relay-gc.log")));
-        for (int g = 0; g < generators.size(); g++) {
-            logs.add(GcPauses.read("generator-" + g, setup.workDir().resolve("generator-" + g + "-gc.log")));
-        }
+        logs.add(GcPauses.read(server.label, gcLog(SERVER_GC_LOG)));
+        for (int g = 0; g < generators.size(); g++) logs.add(GcPauses.read("generator-" + g, gcLog("generator-" + g)));
         return logs;
+    }
+
+    /** The server's GC log is relay-gc.log whichever server runs (the reports and round docs name it so). */
+    private static final String SERVER_GC_LOG = "relay";
+
+    /** Where the JVM called {@code who} writes its GC log: one name for the flag and for the reader. */
+    private Path gcLog(String who) {
+        return setup.workDir().resolve(who + "-gc.log");
+    }
+
+    /** The JVM option that makes {@code who} write it, wall clock first ({@link GcPauses} reads it so). */
+    private String gcLogFlag(String who) {
+        return "-Xlog:gc:file=" + gcLog(who).toAbsolutePath() + ":time,uptime";
     }
 
     Window window() throws IOException {

@@ -26,8 +26,8 @@ final class TailMoves {
     /**
      * @param nowNanos  {@code System.nanoTime()} at {@code now}: the moves' stamps are on that clock (one for the host)
      */
-    static String line(String step, long movesSent, SlowMoves slow, List<GcPauses> logs, long nowNanos, Instant now) {
-        List<SlowMoves.Move> worst = slow.worst(ASKED);
+    static String line(Step step, List<GcPauses> logs, long nowNanos, Instant now) {
+        List<SlowMoves.Move> worst = step.slow().worst(ASKED);
         if (worst.isEmpty()) return null;
         List<String> named = new ArrayList<>();
         int inPause = 0;
@@ -47,8 +47,9 @@ final class TailMoves {
                         pauses.isEmpty() ? "" : " in a " + String.join(" and a ", pauses)));
             }
         }
-        return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d%s of %,d, %d of the worst %d in a GC pause; worst: %s",
-                SlowMoves.SLOW_MICROS / 1000, step, slow.size(), slow.size() >= ASKED ? "+" : "", movesSent, inPause, worst.size(),
+        // the count is each generator's own (exact with the fan-out's one generator), not its worst ASKED
+        return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d of %,d, %d of the worst %d in a GC pause; worst: %s",
+                SlowMoves.SLOW_MICROS / 1000, step.rate(), step.slow().size(), step.movesSent(), inPause, worst.size(),
                 String.join("; ", named));
     }
 }

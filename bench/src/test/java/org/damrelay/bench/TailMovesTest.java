@@ -62,10 +62,10 @@ class TailMovesTest {
         slow.record(nowNanos - 5_000_000_000L, 12_000);
         // sent at 04:14:07.000, 11 ms: no pause then
         slow.record(nowNanos - 3_000_000_000L, 11_000);
-        String line = TailMoves.line("100", 400, slow, List.of(relay), nowNanos, now);
+        String line = TailMoves.line(new TailMoves.Step("100", 400, slow), List.of(relay), nowNanos, now);
         assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a GC pause; worst: 12"), line);
         assertTrue(line.contains("(1 deliveries over) in a relay young pause 4.5 ms"), line);
         assertEquals(1, line.split("pause 4.5").length - 1, "the second move names no pause: " + line);
-        assertNull(TailMoves.line("50", 200, new SlowMoves(), List.of(relay), nowNanos, now), "no slow move: no line");
+        assertNull(TailMoves.line(new TailMoves.Step("50", 200, new SlowMoves()), List.of(relay), nowNanos, now), "no slow move: no line");
     }
 }

@@ -57,7 +57,10 @@ public final class SlowMoves {
         counted = 0;
     }
 
-    /** How many moves were slow: those kept, or more when a generator said so (it sends only its worst). */
+    /**
+     * How many moves were slow: those kept, or more when a generator said so (it sends only its
+     * worst). Exact for one generator; with several, at least this many (each counts its own).
+     */
     public int size() {
         return Math.max(bySent.size(), counted);
     }
