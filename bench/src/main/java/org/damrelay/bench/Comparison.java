@@ -24,9 +24,12 @@ final class Comparison {
         if (!relay.fanout().isEmpty() || !base.fanout().isEmpty()) fanout(relay, base, out);
         if (!relay.hot().isEmpty() || !base.hot().isEmpty()) hot(relay, base, out);
         if (relay.memory() != null && base.memory() != null) {
-            out.add(String.format(Locale.ROOT, "bytes per connection: relay %,d, baseline %,d: relay/baseline %s",
+            out.add(String.format(Locale.ROOT, "bytes per connection: relay %,d, baseline %,d: relay/baseline %s;"
+                            + " what one more adds (slope after the first quarter): relay %,d, baseline %,d: relay/baseline %s",
                     relay.memory().bytesPerConnection(), base.memory().bytesPerConnection(),
-                    ratio(relay.memory().bytesPerConnection(), base.memory().bytesPerConnection())));
+                    ratio(relay.memory().bytesPerConnection(), base.memory().bytesPerConnection()),
+                    relay.memory().marginalBytesPerConnection(), base.memory().marginalBytesPerConnection(),
+                    ratio(relay.memory().marginalBytesPerConnection(), base.memory().marginalBytesPerConnection())));
         }
         return out;
     }
@@ -48,6 +51,24 @@ final class Comparison {
                     r == null || b == null ? "-" : ratio(r.deliveriesSustained(), b.deliveriesSustained()),
                     r == null ? "-" : r.load().bound() ? "yes" : "no", b == null ? "-" : b.load().bound() ? "yes" : "no"));
         }
+        out.add(String.format(Locale.ROOT, "p99 <= 10 ms up to (deliveries/s): relay %s, baseline %s; once the moves behind"
+                        + " another process are set aside: relay %s, baseline %s", bound(relay, false), bound(base, false),
+                bound(relay, true), bound(base, true)));
+    }
+
+    /**
+     * The highest rate offered up to which every step kept p99 within 10 ms, as a figure; "-" when
+     * {@code asideOthers} and a step's verdict is not known (no trace).
+     */
+    static String bound(Results r, boolean asideOthers) {
+        double upTo = 0;
+        for (Results.FanoutStep s : r.fanout()) {
+            Boolean within = asideOthers ? s.withinAsideOthers() : Boolean.valueOf(s.p99Ms() <= 10);
+            if (within == null) return "-";
+            if (!within) break;
+            upTo = s.deliveriesOffered();
+        }
+        return String.format(Locale.ROOT, "%,.0f", upTo);
     }
 
     private static void hot(Results relay, Results base, List<String> out) {

@@ -48,7 +48,14 @@ final class ConnectionsScenario implements Scenario {
                 r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok());
         out.line("RSS on the way up: %s", String.join(", ", rss.stream()
                 .map(p -> String.format(java.util.Locale.ROOT, "%,d connections %,d KB", p.connections(), p.rssKb())).toList()));
-        out.memory = new Results.Memory(r.ok(), r.failed(), r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok(), rss);
+        long marginal = Results.Memory.marginal(rss);
+        // the growth over all connections carries a fixed cost paid once, in the first quarter (the
+        // connection path's compiled code and arenas, the young generation's pages first touched:
+        // the bare broadcaster pays it too); what a spectator costs is the slope after it
+        out.line("what one more connection adds (RSS slope from the first quarter on, least squares): %,d bytes;"
+                + " fixed cost in the first quarter: %,d KB", marginal, rss.size() < 2 ? 0
+                : rss.get(1).rssKb() - before - marginal * rss.get(1).connections() / 1024);
+        out.memory = new Results.Memory(r.ok(), r.failed(), r.ok() == 0 ? 0 : (after - before) * 1024 / r.ok(), marginal, rss);
         // are they held, not just counted? one move on every game must reach every spectator
         rig.reset();
         int games = rig.setup.games();

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.damrelay.bench.load.SlowMoves;
 
 /** 100 games x 190 spectators, moves at a rising rate: deliveries per second and ingest-to-receipt latency. */
 final class FanoutScenario implements Scenario {
@@ -96,6 +97,7 @@ final class FanoutScenario implements Scenario {
         Map<String, Long> threads0 = ProcessCpu.byThread(rig.relay.pid());
         List<String> relaySide = new ArrayList<>(), began = new ArrayList<>();
         List<TailMoves.Step> tails = new ArrayList<>();
+        SchedTrace trace = SchedTrace.start(rig.setup.workDir());
         for (double rate : rates()) {
             if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
@@ -113,6 +115,7 @@ final class FanoutScenario implements Scenario {
             }
             if (!more) break;
         }
+        OtherRuns others = trace.stop(rig::ours);
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
         // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
         out.line("steps began (moves/s at local time): %s", String.join(", ", began));
@@ -121,9 +124,10 @@ final class FanoutScenario implements Scenario {
         long nowNanos = System.nanoTime();
         Instant now = Instant.now();
         for (TailMoves.Step t : tails) {
-            String line = TailMoves.line(t, pauses, nowNanos, now);
+            String line = TailMoves.line(t, pauses, others, nowNanos, now);
             if (line != null) out.line("%s", line);
         }
+        asideOthers(trace, others, tails, out);
         // the relay's share of each step's tail, by its own histograms: a move's read on the ingest
         // socket to written in the journal, the core's hand-off of an update to the loops, and
         // release to written on the sockets (ms clock, per update and loop)
@@ -131,6 +135,30 @@ final class FanoutScenario implements Scenario {
                 String.join("; ", relaySide));
         out.line("%s CPU by thread over the steps (after the warm-up): %s", rig.server.label,
                 ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
+    }
+
+    /**
+     * Each step's p99 against the bound once the moves another process held up are set aside, into
+     * results.json and one line: the machine's own stalls (round 10) are neither server's.
+     */
+    private static void asideOthers(SchedTrace trace, OtherRuns others, List<TailMoves.Step> tails, BenchReport out) {
+        if (trace.unavailable() != null) {
+            out.line("no scheduler trace of the steps (%s): slow moves are not set against other processes", trace.unavailable());
+            return;
+        }
+        long total = others.runs().stream().mapToLong(r -> r.endNanos() - r.startNanos()).sum();
+        out.line("other processes on the cores during the steps: %d runs of %d ms or more, %.0f ms in all%s", others.runs().size(),
+                OtherRuns.MIN_NANOS / 1_000_000, total / 1e6, others.runs().isEmpty() ? "" : "; longest: " + others.runs().stream()
+                        .max(java.util.Comparator.comparingLong(r -> r.endNanos() - r.startNanos())).orElseThrow().describe());
+        List<String> verdicts = new ArrayList<>();
+        for (int i = 0; i < out.fanout.size() && i < tails.size(); i++) {
+            TailMoves.Step t = tails.get(i);
+            Boolean within = TailMoves.withinAsideOthers(t, others, true);
+            out.fanout.set(i, out.fanout.get(i).asideOthers(within));
+            verdicts.add(t.rate() + ": " + (within == null ? "not known" : within ? "yes" : "no"));
+        }
+        out.line("p99 <= %d ms once the moves behind another process are set aside (moves/s: yes or no): %s",
+                SlowMoves.SLOW_MICROS / 1000, String.join(", ", verdicts));
     }
 
     /** The warm-up games, when the setup has boards for them, and a report line saying so. */
@@ -178,7 +206,8 @@ final class FanoutScenario implements Scenario {
         Results.LoadSide load = Results.LoadSide.of(rig.loadCpu().minus(load0), System.nanoTime() - t0);
         // only the generators' few worst moves now; set against the GC logs after the last step (parsing them
         // here would set the load's JIT compiling into the next step, on the generators' core)
-        if (tails != null) tails.add(new TailMoves.Step(String.format(Locale.ROOT, "%.0f", rate), sent, rig.slowMoves(TailMoves.ASKED)));
+        if (tails != null) tails.add(new TailMoves.Step(String.format(Locale.ROOT, "%.0f", rate), sent, w.updates(), perGame,
+                rig.slowMoves(TailMoves.ASKED)));
         double ratio = expected == 0 ? 0 : (double) w.updates() / expected;
         // sustained: everything received over the time it took, the step plus the latest delivery's lateness
         double sustained = w.updates() / (seconds + w.micros().getMaxValue() / 1e6);
@@ -188,7 +217,7 @@ final class FanoutScenario implements Scenario {
         // a labelled row is one setup of several (the cluster's): results.json keeps the plain fan-out's
         if (label.isEmpty()) out.fanout.add(new Results.FanoutStep(rate, rate * perGame, sustained, ratio, BenchReport.millis(h.getValueAtPercentile(50)),
                 BenchReport.millis(h.getValueAtPercentile(99)), BenchReport.millis(h.getValueAtPercentile(99.9)),
-                BenchReport.millis(h.getMaxValue()), load));
+                BenchReport.millis(h.getMaxValue()), load, null));
         if (rig.ingest.errors() > 0) out.line("ingest errors: %d, first: %s", rig.ingest.errors(), rig.ingest.firstError());
         if (ratio < 0.9 || h.getValueAtPercentile(99) > 2_000_000) {
             out.line("(stopped raising: the %s no longer keeps up%s)", rig.server.label, load.bound() ? ", or the load side does not" : "");

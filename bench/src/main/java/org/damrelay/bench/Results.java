@@ -45,9 +45,19 @@ record Results(String scenario, String server, String startedAt, double scale, b
         }
     }
 
-    /** One offered rate of the fan-out scenario. Latencies in ms. */
+    /**
+     * One offered rate of the fan-out scenario. Latencies in ms.
+     *
+     * @param withinAsideOthers whether p99 was within 10 ms once the moves another process held up
+     *                          are set aside ({@link TailMoves#withinAsideOthers}); null when not known
+     */
     record FanoutStep(double movesPerSecond, double deliveriesOffered, double deliveriesSustained, double receivedRatio,
-                      double p50Ms, double p99Ms, double p999Ms, double maxMs, LoadSide load) {}
+                      double p50Ms, double p99Ms, double p999Ms, double maxMs, LoadSide load, Boolean withinAsideOthers) {
+
+        FanoutStep asideOthers(Boolean within) {
+            return new FanoutStep(movesPerSecond, deliveriesOffered, deliveriesSustained, receivedRatio, p50Ms, p99Ms, p999Ms, maxMs, load, within);
+        }
+    }
 
     /** One move of the hot game: when the first, median and last spectator had it (ms); complete: every spectator did. */
     record HotMove(int move, long received, boolean complete, double firstMs, double medianMs, double lastMs, LoadSide load) {}
@@ -55,8 +65,31 @@ record Results(String scenario, String server, String startedAt, double scale, b
     /** Resident memory of the server process at one connection count on the way up. */
     record RssPoint(int connections, long rssKb) {}
 
-    /** The connections scenario: all connected, and memory on the way up (the first point is 0 connections). */
-    record Memory(int connections, int failed, long bytesPerConnection, List<RssPoint> rss) {}
+    /**
+     * The connections scenario: all connected, and memory on the way up (the first point is 0 connections).
+     *
+     * @param bytesPerConnection       RSS growth from the idle server over all connections: with the
+     *                                 fixed cost of the first connections (compiled code, arenas, heap first touched)
+     * @param marginalBytesPerConnection what one more connection adds: the slope of RSS over the points
+     *                                 after the first quarter (least squares), the fixed cost left out
+     */
+    record Memory(int connections, int failed, long bytesPerConnection, long marginalBytesPerConnection, List<RssPoint> rss) {
+
+        /** The least-squares slope of RSS against connections over the points past the first quarter, in bytes; 0 with fewer than two. */
+        static long marginal(List<RssPoint> rss) {
+            List<RssPoint> after = rss.stream().filter(p -> p.connections() > 0).toList();
+            if (after.size() < 2) return 0;
+            double n = after.size(), sx = 0, sy = 0, sxx = 0, sxy = 0;
+            for (RssPoint p : after) {
+                sx += p.connections();
+                sy += p.rssKb() * 1024.0;
+                sxx += (double) p.connections() * p.connections();
+                sxy += p.connections() * (p.rssKb() * 1024.0);
+            }
+            double d = n * sxx - sx * sx;
+            return d == 0 ? 0 : Math.round((n * sxy - sx * sy) / d);
+        }
+    }
 
     void write(Path dir) throws IOException {
         JSON.writeValue(dir.resolve(FILE).toFile(), this);

@@ -285,6 +285,17 @@ final class Rig implements AutoCloseable {
         return all;
     }
 
+    /** Whether {@code pid} is one of the rig's processes: this JVM, the server, an edge or a generator (their children too). */
+    boolean ours(long pid) {
+        if (pid == ProcessHandle.current().pid()) return true;
+        List<ChildJvm> all = new ArrayList<>(generators);
+        all.addAll(edges);
+        all.add(relay);
+        for (ChildJvm c : all) if (c != null && c.pid() == pid) return true;
+        // a redis-server, a jcmd: started by one of them or by this JVM
+        return ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(p -> p.pid() != pid && ours(p.pid())).orElse(false);
+    }
+
     /** The GC logs of the server and of the generators, as they stand now. */
     List<GcPauses> gcPauses() {
         List<GcPauses> logs = new ArrayList<>();

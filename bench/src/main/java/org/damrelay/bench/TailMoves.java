@@ -10,31 +10,55 @@ import java.util.Locale;
 import org.damrelay.bench.load.SlowMoves;
 
 /**
- * A step's slowest moves, each with its wall-clock send time and the GC pauses (the server's, the
- * generators') that overlapped its way to the spectators: one report line per step that had any.
+ * A step's slowest moves, each with its wall-clock send time and what overlapped its way to the
+ * spectators: GC pauses (the server's, the generators') and runs of other processes on the cores
+ * ({@link OtherRuns}): one report line per step that had any.
  */
 final class TailMoves {
 
     /** Worst moves asked of each generator and named in the line. */
-    static final int ASKED = 40, NAMED = 6;
+    static final int ASKED = 400, NAMED = 6;
 
     private TailMoves() {}
 
-    /** What a step leaves for the line: its rate, the moves it sent, and the generators' worst moves. */
-    record Step(String rate, long movesSent, SlowMoves slow) {}
+    /**
+     * What a step leaves for the line: its rate, the moves it sent, the deliveries received (each
+     * move goes to {@code perGame} spectators), and the generators' worst moves.
+     */
+    record Step(String rate, long movesSent, long received, int perGame, SlowMoves slow) {}
+
+    /**
+     * Whether the step's p99 is within the bound once the moves another process held up are set
+     * aside (their deliveries, fast or slow, leave the count): at most 1% of the rest over it.
+     * Null when there is nothing to set aside by (no trace) or the step's slow moves are not all
+     * known (a generator had more than {@link #ASKED}).
+     */
+    static Boolean withinAsideOthers(Step step, OtherRuns others, boolean traced) {
+        List<SlowMoves.Move> all = step.slow().worst(ASKED);
+        if (!traced || step.slow().size() > all.size()) return null;
+        long slow = 0, setAside = 0;
+        for (SlowMoves.Move m : all) {
+            if (others.during(m.sentNanos(), m.sentNanos() + m.maxMicros() * 1000).isEmpty()) slow += m.slowDeliveries();
+            else setAside++;
+        }
+        long rest = step.received() - setAside * step.perGame();
+        return rest > 0 && slow * 100 <= rest;
+    }
 
     /**
      * @param nowNanos  {@code System.nanoTime()} at {@code now}: the moves' stamps are on that clock (one for the host)
      */
-    static String line(Step step, List<GcPauses> logs, long nowNanos, Instant now) {
+    static String line(Step step, List<GcPauses> logs, OtherRuns others, long nowNanos, Instant now) {
         List<SlowMoves.Move> worst = step.slow().worst(ASKED);
         if (worst.isEmpty()) return null;
         List<String> named = new ArrayList<>();
-        int inPause = 0;
+        int inPause = 0, heldUp = 0;
         for (SlowMoves.Move m : worst) {
             Instant sent = now.minusNanos(nowNanos - m.sentNanos());
             Instant last = sent.plusNanos(m.maxMicros() * 1000);
             List<String> pauses = new ArrayList<>();
+            List<OtherRuns.Run> runs = others.during(m.sentNanos(), m.sentNanos() + m.maxMicros() * 1000);
+            if (!runs.isEmpty()) heldUp++;
             for (GcPauses log : logs) {
                 for (GcPauses.Pause p : log.during(sent, last)) {
                     pauses.add(String.format(Locale.ROOT, "%s %s pause %.1f ms", log.whose(), p.kind().toLowerCase(Locale.ROOT), p.millis()));
@@ -42,14 +66,16 @@ final class TailMoves {
             }
             if (!pauses.isEmpty()) inPause++;
             if (named.size() < NAMED) {
-                named.add(String.format(Locale.ROOT, "%s ms sent %s (%d deliveries over)%s", BenchReport.ms(m.maxMicros()),
+                named.add(String.format(Locale.ROOT, "%s ms sent %s (%d deliveries over)%s%s", BenchReport.ms(m.maxMicros()),
                         LocalTime.ofInstant(sent, ZoneId.systemDefault()).truncatedTo(ChronoUnit.MILLIS), m.slowDeliveries(),
-                        pauses.isEmpty() ? "" : " in a " + String.join(" and a ", pauses)));
+                        pauses.isEmpty() ? "" : " in a " + String.join(" and a ", pauses),
+                        runs.isEmpty() ? "" : " behind " + String.join(" and ", runs.stream().map(OtherRuns.Run::describe).toList())));
             }
         }
         // the count is each generator's own (exact with the fan-out's one generator), not its worst ASKED
-        return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d of %,d, %d of the worst %d in a GC pause; worst: %s",
-                SlowMoves.SLOW_MICROS / 1000, step.rate(), step.slow().size(), step.movesSent(), inPause, worst.size(),
+        return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d of %,d, %d of the worst %d in a GC pause,"
+                        + " %d behind another process; worst: %s",
+                SlowMoves.SLOW_MICROS / 1000, step.rate(), step.slow().size(), step.movesSent(), inPause, worst.size(), heldUp,
                 String.join("; ", named));
     }
 }

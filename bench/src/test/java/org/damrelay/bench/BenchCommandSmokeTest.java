@@ -48,7 +48,7 @@ class BenchCommandSmokeTest {
     void aBaselineTwinRunsTheSameScenarioAndIsComparedWithTheRelayRun() throws Exception {
         // a relay run's results in the --out directory (as a relay run leaves them), then its twin for real
         Path relayRun = Files.createDirectories(dir.resolve("connections-20261124-080000"));
-        new Results("connections", "relay", "20261124-080000", 0.01, false, List.of(), List.of(), new Results.Memory(200, 0, 40_000,
+        new Results("connections", "relay", "20261124-080000", 0.01, false, List.of(), List.of(), new Results.Memory(200, 0, 40_000, 40_000,
                 List.of(new Results.RssPoint(0, 100_000), new Results.RssPoint(200, 108_000)))).write(relayRun);
         assertEquals(0, new CommandLine(new BenchCommand()).execute("baseline-connections", "--scale", "0.01", "--no-pin", "--out", dir.toString()));
         Path run;

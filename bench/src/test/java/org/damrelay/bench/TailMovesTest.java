@@ -62,10 +62,53 @@ class TailMovesTest {
         slow.record(nowNanos - 5_000_000_000L, 12_000);
         // sent at 04:14:07.000, 11 ms: no pause then
         slow.record(nowNanos - 3_000_000_000L, 11_000);
-        String line = TailMoves.line(new TailMoves.Step("100", 400, slow), List.of(relay), nowNanos, now);
-        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a GC pause; worst: 12"), line);
+        String line = TailMoves.line(new TailMoves.Step("100", 400, 400 * 190, 190, slow), List.of(relay), OtherRuns.NONE, nowNanos, now);
+        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a GC pause, 0 behind another process; worst: 12"), line);
         assertTrue(line.contains("(1 deliveries over) in a relay young pause 4.5 ms"), line);
         assertEquals(1, line.split("pause 4.5").length - 1, "the second move names no pause: " + line);
-        assertNull(TailMoves.line(new TailMoves.Step("50", 200, new SlowMoves()), List.of(relay), nowNanos, now), "no slow move: no line");
+        assertNull(TailMoves.line(new TailMoves.Step("50", 200, 200 * 190, 190, new SlowMoves()), List.of(relay), OtherRuns.NONE, nowNanos, now),
+                "no slow move: no line");
+    }
+
+    @Test
+    void readsOtherProcessesRunsFromTheTraceAndLeavesOutOursShortOnesAndTheFirstOnACore() throws Exception {
+        // perf script -F comm,pid,tid,cpu,time --ns: the task switched out, at that time
+        String script = """
+                            perf  7129/7129  [000] 100.000000000:\s
+                 tokio-rt-worker     1/75    [000] 100.019000000:\s
+                  epollEventLoopG  500/510   [000] 100.030000000:\s
+                 tokio-rt-worker     1/75    [001] 100.500000000:\s
+                    bash foo bar   900/900   [001] 100.501000000:\s
+                  C2 CompilerThre  500/520   [001] 100.600000000:\s
+                """;
+        OtherRuns runs = OtherRuns.parse(new java.io.BufferedReader(new java.io.StringReader(script)), pid -> pid == 500 || pid == 7129);
+        assertEquals(List.of(new OtherRuns.Run(100_000_000_000L, 100_019_000_000L, 0, "tokio-rt-worker", 1)), runs.runs(),
+                "the first line on core 1 has no start; bash ran 1 ms (too short); the relay (500) is ours");
+        assertEquals("tokio-rt-worker (pid 1) 19.0 ms on core 0", runs.runs().get(0).describe());
+        assertEquals(1, runs.during(100_018_000_000L, 100_040_000_000L).size());
+        assertEquals(0, runs.during(100_019_000_001L, 100_040_000_000L).size());
+        assertTrue(SchedTrace.kernelThread(2), "kthreadd");
+        assertTrue(!SchedTrace.kernelThread(ProcessHandle.current().pid()), "this JVM is no kernel thread");
+    }
+
+    @Test
+    void aStepIsWithinTheBoundOnceTheMovesBehindAnotherProcessAreSetAside() {
+        long t = 1_000_000_000_000L;
+        OtherRuns burst = new OtherRuns(List.of(new OtherRuns.Run(t, t + 19_000_000, 1, "tokio-rt-worker", 1)));
+        SlowMoves slow = new SlowMoves();
+        // 100 moves to 10 spectators = 1,000 deliveries; 1% = 10 may be over
+        for (int s = 0; s < 10; s++) slow.record(t + 2_000_000, 25_000);      // one move in the burst, all 10 late
+        for (int s = 0; s < 8; s++) slow.record(t + 500_000_000, 11_000);     // another, later, 8 late: no process on its way
+        TailMoves.Step step = new TailMoves.Step("100", 100, 1_000, 10, slow);
+        assertEquals(Boolean.TRUE, TailMoves.withinAsideOthers(step, burst, true), "8 over of the 990 left");
+        assertEquals(Boolean.FALSE, TailMoves.withinAsideOthers(step, OtherRuns.NONE, true), "18 over of 1,000 with nothing set aside");
+        assertNull(TailMoves.withinAsideOthers(step, burst, false), "no trace: not known");
+        for (int s = 0; s < 3; s++) slow.record(t + 600_000_000, 11_000);
+        assertEquals(Boolean.FALSE, TailMoves.withinAsideOthers(step, burst, true), "11 over of the 990 left");
+        SlowMoves many = new SlowMoves();
+        many.atLeast(TailMoves.ASKED + 1);
+        many.record(t + 500_000_000, 11_000);
+        assertNull(TailMoves.withinAsideOthers(new TailMoves.Step("300", 1_200, 12_000, 10, many), burst, true),
+                "a generator had more slow moves than it sent: not known");
     }
 }
