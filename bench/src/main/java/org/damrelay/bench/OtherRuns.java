@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import java.util.function.LongUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,26 +35,48 @@ record OtherRuns(List<Run> runs) {
 
     static final OtherRuns NONE = new OtherRuns(List.of());
 
-    /** {@code perf script -F comm,pid,tid,cpu,time --ns} of sched_switch: each line is the task switched out, at that time. */
-    private static final Pattern LINE = Pattern.compile("^\\s*(.*?)\\s+(\\d+)/(\\d+)\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d{9}):.*$");
+    /**
+     * {@code perf script -F pid,tid,cpu,time,trace --ns} of sched_switch: the task switched out
+     * (pid/tid), the core, the time, and the task switched in (next_comm, next_pid: a thread id).
+     */
+    private static final Pattern LINE = Pattern.compile(
+            "^\\s*(\\d+)/(\\d+)\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d{9}):.*==> next_comm=(.*) next_pid=(\\d+) next_prio=.*$");
 
     /**
-     * The runs of at least {@link #MIN_NANOS} by processes {@code ours} does not claim: a task
-     * switched out at time t ran since the previous switch on its core.
+     * The runs of at least {@link #MIN_NANOS} by processes {@code ours} does not claim. A run is
+     * from the switch that put a thread on a core to the next switch recorded there: on this
+     * kind of host the switches away from the supervisor's threads are not in the trace (the
+     * thread that ran next appears only when it leaves), so such a run is an upper bound, which
+     * can only set a move aside that it did not hold up, never hide one it did.
      *
-     * @param ours true for the bench's processes, the idle task and kernel threads (pid)
+     * @param ours  true for the bench's processes, the idle task and kernel threads (a pid)
+     * @param tgid  a thread's process, for threads that never left a core in the trace
      */
-    static OtherRuns parse(BufferedReader script, LongPredicate ours) throws IOException {
-        Map<Integer, Long> lastSwitch = new HashMap<>();
-        List<Run> out = new ArrayList<>();
+    static OtherRuns parse(BufferedReader script, LongPredicate ours, LongUnaryOperator tgid) throws IOException {
+        record On(long tid, String comm, long since) {}
+        Map<Integer, On> onCore = new HashMap<>();
+        Map<Long, Long> processOf = new HashMap<>();
+        List<On> longRuns = new ArrayList<>();
+        List<Long> ends = new ArrayList<>();
+        List<Integer> cores = new ArrayList<>();
         for (String line; (line = script.readLine()) != null; ) {
             Matcher m = LINE.matcher(line);
             if (!m.matches()) continue;
-            int cpu = Integer.parseInt(m.group(4));
-            long t = Long.parseLong(m.group(5)) * 1_000_000_000L + Long.parseLong(m.group(6));
-            Long since = lastSwitch.put(cpu, t);
-            long pid = Long.parseLong(m.group(2));
-            if (since != null && t - since >= MIN_NANOS && !ours.test(pid)) out.add(new Run(since, t, cpu, m.group(1), pid));
+            processOf.put(Long.parseLong(m.group(2)), Long.parseLong(m.group(1)));
+            int cpu = Integer.parseInt(m.group(3));
+            long t = Long.parseLong(m.group(4)) * 1_000_000_000L + Long.parseLong(m.group(5));
+            On before = onCore.put(cpu, new On(Long.parseLong(m.group(7)), m.group(6), t));
+            if (before != null && t - before.since() >= MIN_NANOS) {
+                longRuns.add(before);
+                ends.add(t);
+                cores.add(cpu);
+            }
+        }
+        List<Run> out = new ArrayList<>();
+        for (int i = 0; i < longRuns.size(); i++) {
+            On r = longRuns.get(i);
+            long pid = r.tid() == 0 ? 0 : processOf.computeIfAbsent(r.tid(), tgid::applyAsLong);
+            if (!ours.test(pid)) out.add(new Run(r.since(), ends.get(i), cores.get(i), r.comm(), pid));
         }
         return new OtherRuns(List.copyOf(out));
     }

@@ -63,17 +63,29 @@ final class SchedTrace {
             return OtherRuns.NONE;
         }
         LongPredicate claimed = pid -> pid == 0 || pid == perf.pid() || ours.test(pid) || kernelThread(pid);
-        Process script = new ProcessBuilder("perf", "script", "-i", data.toString(), "-F", "comm,pid,tid,cpu,time", "--ns")
+        Process script = new ProcessBuilder("perf", "script", "-i", data.toString(), "-F", "pid,tid,cpu,time,trace", "--ns")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         OtherRuns runs;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(script.getInputStream(), StandardCharsets.UTF_8))) {
-            runs = OtherRuns.parse(r, claimed);
+            runs = OtherRuns.parse(r, claimed, SchedTrace::processOf);
         }
         script.waitFor(20, TimeUnit.SECONDS);
         Files.deleteIfExists(data);
         Files.write(data.resolveSibling("other-processes.txt"), runs.runs().stream()
                 .map(x -> x.startNanos() + " " + x.describe()).toList());
         return runs;
+    }
+
+    /** The process (thread group) of thread {@code tid}; the thread itself when it is gone. */
+    static long processOf(long tid) {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc", String.valueOf(tid), "status"))) {
+                if (l.startsWith("Tgid:")) return Long.parseLong(l.substring(5).trim());
+            }
+        } catch (IOException | RuntimeException e) {
+            // gone: the thread id is all there is
+        }
+        return tid;
     }
 
     /** kthreadd (pid 2) and its children; a process gone by now was not one (they live as long as the kernel). */

@@ -72,23 +72,27 @@ class TailMovesTest {
 
     @Test
     void readsOtherProcessesRunsFromTheTraceAndLeavesOutOursShortOnesAndTheFirstOnACore() throws Exception {
-        // perf script -F comm,pid,tid,cpu,time --ns: the task switched out, at that time
+        // perf script -F pid,tid,cpu,time,trace --ns: the task switched out, the core, the time, the task switched in;
+        // the supervisor's own switches away are missing from such traces: its run ends at the next switch recorded
         String script = """
-                            perf  7129/7129  [000] 100.000000000:\s
-                 tokio-rt-worker     1/75    [000] 100.019000000:\s
-                  epollEventLoopG  500/510   [000] 100.030000000:\s
-                 tokio-rt-worker     1/75    [001] 100.500000000:\s
-                    bash foo bar   900/900   [001] 100.501000000:\s
-                  C2 CompilerThre  500/520   [001] 100.600000000:\s
+                 7129/7129  [000] 100.000000000: prev_comm=perf prev_pid=7129 prev_prio=120 prev_state=S ==> next_comm=tokio-rt-worker next_pid=75 next_prio=110
+                  500/510   [000] 100.019000000: prev_comm=epollEventLoopG prev_pid=510 prev_prio=115 prev_state=S ==> next_comm=C2 CompilerThre next_pid=520 next_prio=139
+                  500/520   [000] 100.030000000: prev_comm=C2 CompilerThre prev_pid=520 prev_prio=139 prev_state=S ==> next_comm=bash foo next_pid=900 next_prio=120
+                  900/900   [000] 100.031000000: prev_comm=bash foo prev_pid=900 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120
+                    0/0     [000] 100.500000000: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=kworker/0:1 next_pid=58 next_prio=120
+                  500/510   [001] 100.500000000: prev_comm=epollEventLoopG prev_pid=510 prev_prio=115 prev_state=S ==> next_comm=sleep next_pid=901 next_prio=120
                 """;
-        OtherRuns runs = OtherRuns.parse(new java.io.BufferedReader(new java.io.StringReader(script)), pid -> pid == 500 || pid == 7129);
+        OtherRuns runs = OtherRuns.parse(new java.io.BufferedReader(new java.io.StringReader(script)), pid -> pid == 500 || pid == 0,
+                tid -> tid == 75 ? 1 : tid);
         assertEquals(List.of(new OtherRuns.Run(100_000_000_000L, 100_019_000_000L, 0, "tokio-rt-worker", 1)), runs.runs(),
-                "the first line on core 1 has no start; bash ran 1 ms (too short); the relay (500) is ours");
+                "the supervisor's thread 75 (process 1) for 19 ms; the compiler is the relay's (500); bash ran 1 ms; idle is ours;"
+                        + " the last switch on each core has no end");
         assertEquals("tokio-rt-worker (pid 1) 19.0 ms on core 0", runs.runs().get(0).describe());
         assertEquals(1, runs.during(100_018_000_000L, 100_040_000_000L).size());
         assertEquals(0, runs.during(100_019_000_001L, 100_040_000_000L).size());
         assertTrue(SchedTrace.kernelThread(2), "kthreadd");
         assertTrue(!SchedTrace.kernelThread(ProcessHandle.current().pid()), "this JVM is no kernel thread");
+        assertEquals(ProcessHandle.current().pid(), SchedTrace.processOf(ProcessHandle.current().pid()));
     }
 
     @Test
