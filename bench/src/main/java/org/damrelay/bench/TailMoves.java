@@ -69,7 +69,7 @@ final class TailMoves {
                 named.add(String.format(Locale.ROOT, "%s ms sent %s (%d deliveries over)%s%s", BenchReport.ms(m.maxMicros()),
                         LocalTime.ofInstant(sent, ZoneId.systemDefault()).truncatedTo(ChronoUnit.MILLIS), m.slowDeliveries(),
                         pauses.isEmpty() ? "" : " in a " + String.join(" and a ", pauses),
-                        runs.isEmpty() ? "" : " behind " + String.join(" and ", runs.stream().map(OtherRuns.Run::describe).toList())));
+                        runs.isEmpty() ? "" : " behind " + OtherRuns.summary(runs)));
             }
         }
         // the count is each generator's own (exact with the fan-out's one generator), not its worst ASKED

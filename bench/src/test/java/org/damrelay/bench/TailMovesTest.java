@@ -88,6 +88,8 @@ class TailMovesTest {
                 "the supervisor's thread 75 (process 1) for 19 ms; the compiler is the relay's (500); bash ran 1 ms; idle is ours;"
                         + " the last switch on each core has no end");
         assertEquals("tokio-rt-worker (pid 1) 19.0 ms on core 0", runs.runs().get(0).describe());
+        OtherRuns.Run later = new OtherRuns.Run(100_100_000_000L, 100_103_500_000L, 1, "tokio-rt-worker", 1);
+        assertEquals("tokio-rt-worker (pid 1) 22.5 ms in 2 runs on core 0 and 1", OtherRuns.summary(List.of(runs.runs().get(0), later)));
         assertEquals(1, runs.during(100_018_000_000L, 100_040_000_000L).size());
         assertEquals(0, runs.during(100_019_000_001L, 100_040_000_000L).size());
         assertTrue(SchedTrace.kernelThread(2), "kthreadd");
