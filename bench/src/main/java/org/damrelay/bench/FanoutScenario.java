@@ -119,7 +119,7 @@ final class FanoutScenario implements Scenario {
         out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
         // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
         out.line("steps began (moves/s at local time): %s", String.join(", ", began));
-        // which moves made each step's tail, and whether a GC pause (the server's or the load's) lay on their way
+        // which moves made each step's tail, and whether a JVM pause (the server's, a generator's, this one's) or another process lay on their way
         List<GcPauses> pauses = rig.gcPauses();
         long nowNanos = System.nanoTime();
         Instant now = Instant.now();

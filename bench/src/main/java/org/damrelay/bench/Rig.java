@@ -115,6 +115,7 @@ final class Rig implements AutoCloseable {
         redis = setup.edges() > 0 ? LocalRedis.start(setup.workDir().resolve("redis")) : null;
         Files.writeString(config, config(setup, data)
                 + (redis == null ? "" : "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n"));
+        logOwnPauses(gcLog(BENCH_GC_LOG));
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
         relayJvm.add(gcLogFlag(SERVER_GC_LOG));
@@ -296,16 +297,36 @@ final class Rig implements AutoCloseable {
         return ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(p -> p.pid() != pid && ours(p.pid())).orElse(false);
     }
 
-    /** The GC logs of the server and of the generators, as they stand now. */
+    /** The pause logs of the server, of the generators and of this JVM (which plays the ingest load), as they stand now. */
     List<GcPauses> gcPauses() {
         List<GcPauses> logs = new ArrayList<>();
         logs.add(GcPauses.read(server.label, gcLog(SERVER_GC_LOG)));
+        logs.add(GcPauses.read("bench JVM", gcLog(BENCH_GC_LOG)));
         for (int g = 0; g < generators.size(); g++) logs.add(GcPauses.read("generator-" + g, gcLog("generator-" + g)));
         return logs;
     }
 
     /** The server's GC log is relay-gc.log whichever server runs (the reports and round docs name it so). */
-    private static final String SERVER_GC_LOG = "relay";
+    private static final String SERVER_GC_LOG = "relay", BENCH_GC_LOG = "bench";
+
+    /**
+     * This JVM's collections and safepoints into {@code file}, as the children's flag writes them:
+     * it sends the ingest moves, so a pause of its own makes a run of moves late for everyone.
+     * Turned on at run time (the VM.log diagnostic command), as its command line is the user's.
+     */
+    private static void logOwnPauses(Path file) {
+        try {
+            java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "vmLog",
+                    new Object[] {new String[] {"output=file=" + file.toAbsolutePath(), "what=" + PAUSE_TAGS, "decorators=time,uptime"}},
+                    new String[] {String[].class.getName()});
+        } catch (Exception e) {
+            // a diagnostic: without it the slow moves are set against the other logs only
+        }
+    }
+
+    /** What each JVM's pause log holds: collections, and the other stops of every thread (GcPauses reads both). */
+    private static final String PAUSE_TAGS = "gc,safepoint";
 
     /** Where the JVM called {@code who} writes its GC log: one name for the flag and for the reader. */
     private Path gcLog(String who) {
@@ -314,7 +335,7 @@ final class Rig implements AutoCloseable {
 
     /** The JVM option that makes {@code who} write it, wall clock first ({@link GcPauses} reads it so). */
     private String gcLogFlag(String who) {
-        return "-Xlog:gc:file=" + gcLog(who).toAbsolutePath() + ":time,uptime";
+        return "-Xlog:" + PAUSE_TAGS + ":file=" + gcLog(who).toAbsolutePath() + ":time,uptime";
     }
 
     Window window() throws IOException {

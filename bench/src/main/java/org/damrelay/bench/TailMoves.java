@@ -11,8 +11,9 @@ import org.damrelay.bench.load.SlowMoves;
 
 /**
  * A step's slowest moves, each with its wall-clock send time and what overlapped its way to the
- * spectators: GC pauses (the server's, the generators') and runs of other processes on the cores
- * ({@link OtherRuns}): one report line per step that had any.
+ * spectators: JVM pauses (collections and other safepoints; the server's, the generators', the
+ * bench JVM's) and runs of other processes on the cores ({@link OtherRuns}): one report line per
+ * step that had any.
  */
 final class TailMoves {
 
@@ -61,7 +62,7 @@ final class TailMoves {
             if (!runs.isEmpty()) heldUp++;
             for (GcPauses log : logs) {
                 for (GcPauses.Pause p : log.during(sent, last)) {
-                    pauses.add(String.format(Locale.ROOT, "%s %s pause %.1f ms", log.whose(), p.kind().toLowerCase(Locale.ROOT), p.millis()));
+                    pauses.add(String.format(Locale.ROOT, "%s %s pause %.1f ms", log.whose(), p.kind(), p.millis()));
                 }
             }
             if (!pauses.isEmpty()) inPause++;
@@ -73,7 +74,7 @@ final class TailMoves {
             }
         }
         // the count is each generator's own (exact with the fan-out's one generator), not its worst ASKED
-        return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d of %,d, %d of the worst %d in a GC pause,"
+        return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d of %,d, %d of the worst %d in a JVM pause,"
                         + " %d behind another process; worst: %s",
                 SlowMoves.SLOW_MICROS / 1000, step.rate(), step.slow().size(), step.movesSent(), inPause, worst.size(), heldUp,
                 String.join("; ", named));

@@ -12,7 +12,7 @@ import org.damrelay.bench.load.SlowMoves;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A step's slow moves are kept per move, travel the generators' line protocol, and are set against the GC pauses on their way. */
+/** A step's slow moves are kept per move, travel the generators' line protocol, and are set against the JVM pauses and other processes on their way. */
 class TailMovesTest {
 
     @TempDir
@@ -49,9 +49,13 @@ class TailMovesTest {
                 [2026-11-28T04:13:26.612+0000][0.003s] Using Serial
                 [2026-11-28T04:14:05.010+0000][38.4s] GC(7) Pause Young (Allocation Failure) 36M->8M(90M) 4.512ms
                 [2026-11-28T04:14:09.000+0000][42.4s] GC(8) Pause Full (System.gc()) 36M->8M(90M) 60.000ms
+                [2026-11-28T04:14:09.000+0000][42.4s] Safepoint "GenCollectForAllocation", Time since last: 1 ns, Reaching safepoint: 1 ns, Cleanup: 1 ns, At safepoint: 60000000 ns, Total: 60000003 ns
+                [2026-11-28T04:14:09.500+0000][42.9s] Safepoint "Cleanup", Time since last: 1 ns, Reaching safepoint: 1 ns, Cleanup: 1 ns, At safepoint: 1 ns, Total: 900000 ns
+                [2026-11-28T04:14:11.020+0000][44.4s] Safepoint "ICBufferFull", Time since last: 1 ns, Reaching safepoint: 1 ns, Cleanup: 1 ns, At safepoint: 1 ns, Total: 3500000 ns
                 """);
         GcPauses relay = GcPauses.read("relay", log);
-        assertEquals(2, relay.pauses().size());
+        assertEquals(3, relay.pauses().size(), "two collections and the one other safepoint of 1 ms or more: " + relay.pauses());
+        assertEquals("safepoint ICBufferFull", relay.pauses().get(2).kind());
         assertEquals(4.512, relay.pauses().get(0).millis(), 1e-9);
         assertEquals(List.of(), GcPauses.read("gone", dir.resolve("missing.log")).pauses(), "no log: no pauses, no failure");
 
@@ -63,7 +67,7 @@ class TailMovesTest {
         // sent at 04:14:07.000, 11 ms: no pause then
         slow.record(nowNanos - 3_000_000_000L, 11_000);
         String line = TailMoves.line(new TailMoves.Step("100", 400, 400 * 190, 190, slow), List.of(relay), OtherRuns.NONE, nowNanos, now);
-        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a GC pause, 0 behind another process; worst: 12"), line);
+        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a JVM pause, 0 behind another process; worst: 12"), line);
         assertTrue(line.contains("(1 deliveries over) in a relay young pause 4.5 ms"), line);
         assertEquals(1, line.split("pause 4.5").length - 1, "the second move names no pause: " + line);
         assertNull(TailMoves.line(new TailMoves.Step("50", 200, 200 * 190, 190, new SlowMoves()), List.of(relay), OtherRuns.NONE, nowNanos, now),
