@@ -51,20 +51,21 @@ final class Comparison {
                     r == null || b == null ? "-" : ratio(r.deliveriesSustained(), b.deliveriesSustained()),
                     r == null ? "-" : r.load().bound() ? "yes" : "no", b == null ? "-" : b.load().bound() ? "yes" : "no"));
         }
-        out.add(String.format(Locale.ROOT, "p99 <= 10 ms up to (deliveries/s): relay %s, baseline %s; once the moves behind"
+        out.add(String.format(Locale.ROOT, "p99 <= 10 ms up to (deliveries/s): relay %s, baseline %s; once the moves held up by"
                         + " another process are set aside: relay %s, baseline %s", bound(relay, false), bound(base, false),
                 bound(relay, true), bound(base, true)));
     }
 
     /**
-     * The highest rate offered up to which every step kept p99 within 10 ms, as a figure; "-" when
-     * {@code asideOthers} and a step's verdict is not known (no trace).
+     * The highest rate offered up to which every step kept p99 within 10 ms, as a figure. With
+     * {@code asideOthers}, a step whose verdict is not known ends it as a lower bound ("at least"),
+     * or "-" when that is the first step (no trace).
      */
     static String bound(Results r, boolean asideOthers) {
         double upTo = 0;
         for (Results.FanoutStep s : r.fanout()) {
             Boolean within = asideOthers ? s.withinAsideOthers() : Boolean.valueOf(s.p99Ms() <= 10);
-            if (within == null) return "-";
+            if (within == null) return upTo == 0 ? "-" : String.format(Locale.ROOT, "at least %,.0f", upTo);
             if (!within) break;
             upTo = s.deliveriesOffered();
         }

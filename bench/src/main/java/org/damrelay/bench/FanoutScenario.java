@@ -157,7 +157,7 @@ final class FanoutScenario implements Scenario {
             out.fanout.set(i, out.fanout.get(i).asideOthers(within));
             verdicts.add(t.rate() + ": " + (within == null ? "not known" : within ? "yes" : "no"));
         }
-        out.line("p99 <= %d ms once the moves behind another process are set aside (moves/s: yes or no): %s",
+        out.line("p99 <= %d ms once the moves held up by another process are set aside (moves/s: yes or no): %s",
                 SlowMoves.SLOW_MICROS / 1000, String.join(", ", verdicts));
     }
 

@@ -98,6 +98,20 @@ record OtherRuns(List<Run> runs) {
         return String.join(" and ", out);
     }
 
+    /** How long, within [fromNanos, toNanos], some other process held a core (the union over both cores, so never counted twice). */
+    long heldNanos(long fromNanos, long toNanos) {
+        List<long[]> spans = new ArrayList<>();
+        for (Run r : during(fromNanos, toNanos)) spans.add(new long[] {Math.max(r.startNanos(), fromNanos), Math.min(r.endNanos(), toNanos)});
+        spans.sort(java.util.Comparator.comparingLong(x -> x[0]));
+        long held = 0, end = Long.MIN_VALUE;
+        for (long[] x : spans) {
+            long from = Math.max(x[0], end);
+            if (x[1] > from) held += x[1] - from;
+            end = Math.max(end, x[1]);
+        }
+        return held;
+    }
+
     /** The runs that overlap [fromNanos, toNanos]. */
     List<Run> during(long fromNanos, long toNanos) {
         return runs.stream().filter(r -> r.endNanos() >= fromNanos && r.startNanos() <= toNanos).toList();

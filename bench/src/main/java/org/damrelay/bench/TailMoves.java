@@ -29,8 +29,18 @@ final class TailMoves {
     record Step(String rate, long movesSent, long received, int perGame, SlowMoves slow) {}
 
     /**
-     * Whether the step's p99 is within the bound once the moves another process held up are set
-     * aside (their deliveries, fast or slow, leave the count): at most 1% of the rest over it.
+     * Whether another process held {@code m} up: less the time other processes held a core on its
+     * way, it would have arrived within the bound. A long stall of the server's own that a short
+     * run of another process merely overlaps is not excused by it.
+     */
+    static boolean heldUp(SlowMoves.Move m, OtherRuns others) {
+        long lateness = m.maxMicros() * 1000;
+        return lateness - others.heldNanos(m.sentNanos(), m.sentNanos() + lateness) < SlowMoves.SLOW_MICROS * 1000;
+    }
+
+    /**
+     * Whether the step's p99 is within the bound once the moves another process held up
+     * ({@link #heldUp}) are set aside (their deliveries, fast or slow, leave the count): at most 1% of the rest over it.
      * Null when there is nothing to set aside by (no trace) or the step's slow moves are not all
      * known (a generator had more than {@link #ASKED}).
      */
@@ -39,8 +49,8 @@ final class TailMoves {
         if (!traced || step.slow().size() > all.size()) return null;
         long slow = 0, setAside = 0;
         for (SlowMoves.Move m : all) {
-            if (others.during(m.sentNanos(), m.sentNanos() + m.maxMicros() * 1000).isEmpty()) slow += m.slowDeliveries();
-            else setAside++;
+            if (heldUp(m, others)) setAside++;
+            else slow += m.slowDeliveries();
         }
         long rest = step.received() - setAside * step.perGame();
         return rest > 0 && slow * 100 <= rest;
@@ -59,7 +69,7 @@ final class TailMoves {
             Instant last = sent.plusNanos(m.maxMicros() * 1000);
             List<String> pauses = new ArrayList<>();
             List<OtherRuns.Run> runs = others.during(m.sentNanos(), m.sentNanos() + m.maxMicros() * 1000);
-            if (!runs.isEmpty()) heldUp++;
+            if (heldUp(m, others)) heldUp++;
             for (GcPauses log : logs) {
                 for (GcPauses.Pause p : log.during(sent, last)) {
                     pauses.add(String.format(Locale.ROOT, "%s %s pause %.1f ms", log.whose(), p.kind(), p.millis()));
@@ -70,12 +80,12 @@ final class TailMoves {
                 named.add(String.format(Locale.ROOT, "%s ms sent %s (%d deliveries over)%s%s", BenchReport.ms(m.maxMicros()),
                         LocalTime.ofInstant(sent, ZoneId.systemDefault()).truncatedTo(ChronoUnit.MILLIS), m.slowDeliveries(),
                         pauses.isEmpty() ? "" : " in a " + String.join(" and a ", pauses),
-                        runs.isEmpty() ? "" : " behind " + OtherRuns.summary(runs)));
+                        runs.isEmpty() ? "" : " with " + OtherRuns.summary(runs) + " on its way"));
             }
         }
         // the count is each generator's own (exact with the fan-out's one generator), not its worst ASKED
         return String.format(Locale.ROOT, "moves over %d ms at %s moves/s: %d of %,d, %d of the worst %d in a JVM pause,"
-                        + " %d behind another process; worst: %s",
+                        + " %d held up by another process; worst: %s",
                 SlowMoves.SLOW_MICROS / 1000, step.rate(), step.slow().size(), step.movesSent(), inPause, worst.size(), heldUp,
                 String.join("; ", named));
     }

@@ -46,7 +46,7 @@ class ResultsTest {
         assertEquals(Comparison.lines(relay, base), Comparison.lines(base, relay), "the same table from either side");
         // relay p99 4 then 8 ms; baseline (p99 2) 2 then 4: both within at both steps; set aside: the relay's
         // second step said yes, its first not known (no trace): no figure rather than a wrong one
-        assertTrue(text.contains("p99 <= 10 ms up to (deliveries/s): relay 1,000, baseline 1,000; once the moves behind"
+        assertTrue(text.contains("p99 <= 10 ms up to (deliveries/s): relay 1,000, baseline 1,000; once the moves held up by"
                 + " another process are set aside: relay -, baseline -"), text);
     }
 
@@ -60,6 +60,9 @@ class ResultsTest {
                 new Results.FanoutStep(200, 38_000, 38_000, 1, 1, 9, 13, 30, load, true)), List.of(), null);
         assertEquals("9,500", Comparison.bound(r, false), "a later step under 10 ms does not lift the bound past one over it");
         assertEquals("19,000", Comparison.bound(r, true), "set aside, the 19,000 step was within; the 28,500 one was not");
+        Results unknownLater = new Results("fanout", "relay", "s", 1, true, List.of(r.fanout().get(0),
+                new Results.FanoutStep(100, 19_000, 19_000, 1, 1, 12, 13, 30, load, null)), List.of(), null);
+        assertEquals("at least 9,500", Comparison.bound(unknownLater, true), "a step not known ends the bound as a lower one");
     }
 
     @Test

@@ -67,7 +67,7 @@ class TailMovesTest {
         // sent at 04:14:07.000, 11 ms: no pause then
         slow.record(nowNanos - 3_000_000_000L, 11_000);
         String line = TailMoves.line(new TailMoves.Step("100", 400, 400 * 190, 190, slow), List.of(relay), OtherRuns.NONE, nowNanos, now);
-        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a JVM pause, 0 behind another process; worst: 12"), line);
+        assertTrue(line.startsWith("moves over 10 ms at 100 moves/s: 2 of 400, 1 of the worst 2 in a JVM pause, 0 held up by another process; worst: 12"), line);
         assertTrue(line.contains("(1 deliveries over) in a relay young pause 4.5 ms"), line);
         assertEquals(1, line.split("pause 4.5").length - 1, "the second move names no pause: " + line);
         assertNull(TailMoves.line(new TailMoves.Step("50", 200, 200 * 190, 190, new SlowMoves()), List.of(relay), OtherRuns.NONE, nowNanos, now),
@@ -113,6 +113,18 @@ class TailMovesTest {
         assertEquals(Boolean.TRUE, TailMoves.withinAsideOthers(step, burst, true), "8 over of the 990 left");
         assertEquals(Boolean.FALSE, TailMoves.withinAsideOthers(step, OtherRuns.NONE, true), "18 over of 1,000 with nothing set aside");
         assertNull(TailMoves.withinAsideOthers(step, burst, false), "no trace: not known");
+        // a 200 ms stall of the server's own that the 19 ms burst merely overlaps is not the burst's
+        SlowMoves own = new SlowMoves();
+        for (int s = 0; s < 10; s++) own.record(t + 2_000_000, 200_000);
+        for (int s = 0; s < 10; s++) own.record(t + 7_000_000, 195_000);
+        assertEquals(Boolean.FALSE, TailMoves.withinAsideOthers(new TailMoves.Step("100", 100, 1_000, 10, own), burst, true),
+                "less the burst's 17 and 12 ms on their way they are still 183 and 183 ms late: 20 over of 1,000");
+        assertEquals(Boolean.FALSE, TailMoves.withinAsideOthers(new TailMoves.Step("100", 100, 1_000, 10, own), OtherRuns.NONE, true),
+                "and as many over with nothing set aside");
+        // two runs on the two cores at once count once: 19 ms held, not 38
+        OtherRuns both = new OtherRuns(List.of(burst.runs().get(0), new OtherRuns.Run(t, t + 19_000_000, 0, "tokio-rt-worker", 1)));
+        assertEquals(19_000_000, both.heldNanos(t - 5_000_000, t + 40_000_000));
+        assertEquals(9_000_000, both.heldNanos(t + 10_000_000, t + 40_000_000), "clipped to the move's way");
         for (int s = 0; s < 3; s++) slow.record(t + 600_000_000, 11_000);
         assertEquals(Boolean.FALSE, TailMoves.withinAsideOthers(step, burst, true), "11 over of the 990 left");
         SlowMoves many = new SlowMoves();
