@@ -128,6 +128,12 @@ final class FanoutScenario implements Scenario {
             if (line != null) out.line("%s", line);
         }
         asideOthers(trace, others, tails, out);
+        // every step's slow moves as data beside other-processes.txt (same clock), to read again by another rule
+        List<String> slowLines = new ArrayList<>(List.of("# moves/s sent_nanos max_micros deliveries_over_10ms"));
+        for (TailMoves.Step t : tails) {
+            for (SlowMoves.Move m : t.slow().worst(TailMoves.ASKED)) slowLines.add(t.rate() + " " + m.sentNanos() + " " + m.maxMicros() + " " + m.slowDeliveries());
+        }
+        java.nio.file.Files.write(rig.setup.workDir().resolve("slow-moves.txt"), slowLines);
         // the relay's share of each step's tail, by its own histograms: a move's read on the ingest
         // socket to written in the journal, the core's hand-off of an update to the loops, and
         // release to written on the sockets (ms clock, per update and loop)
