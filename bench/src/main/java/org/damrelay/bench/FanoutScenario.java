@@ -183,6 +183,7 @@ final class FanoutScenario implements Scenario {
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);
         out.line("warm-up (not in the table): %.0f moves/s for %d s, %,d of %,d delivered; p99 %s ms", warmUpRate(),
                 warmUpSeconds(), w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
+        rig.collectLoadSide();
         jitSettled(rig, out);
     }
 

@@ -259,6 +259,12 @@ final class Rig implements AutoCloseable {
 
     void reset() throws IOException { askAll("reset"); }
 
+    /** A full collection in every load-side JVM (the generators and this one), before measured steps: see GeneratorMain's "gc". */
+    void collectLoadSide() throws IOException {
+        askAll("gc");
+        System.gc();
+    }
+
     /** CPU of the load side: this JVM (the ingest load) and the generators, all on the load core when pinned. */
     ProcessCpu loadCpu() {
         ProcessCpu sum = ProcessCpu.of(ProcessHandle.current().pid());
