@@ -14,19 +14,9 @@ import java.util.function.LongPredicate;
  * A scheduler trace of every core while a scenario's steps run ({@code perf record} of
  * sched_switch on the monotonic clock), read back as the {@link OtherRuns} of processes that are
  * not the bench's. Where perf is missing or not allowed (not root, perf_event_paranoid) the run
- * goes on without it and the report says why.
+ * goes on without it and the report says why ({@code unavailable}: why there is no trace, or null).
  */
-final class SchedTrace {
-
-    private final Process perf;
-    private final Path data;
-    private final String unavailable;
-
-    private SchedTrace(Process perf, Path data, String unavailable) {
-        this.perf = perf;
-        this.data = data;
-        this.unavailable = unavailable;
-    }
+record SchedTrace(Process perf, Path data, String unavailable) {
 
     static SchedTrace start(Path dir) throws InterruptedException {
         Path data = dir.resolve("sched.data"), log = dir.resolve("perf-record.log");
@@ -39,15 +29,6 @@ final class SchedTrace {
         } catch (IOException e) {
             return new SchedTrace(null, data, "no perf on this machine (" + e.getMessage() + ")");
         }
-    }
-
-    /** Why there is no trace, or null when there is one. */
-    String unavailable() {
-        return unavailable;
-    }
-
-    long pid() {
-        return perf == null ? -1 : perf.pid();
     }
 
     /**
