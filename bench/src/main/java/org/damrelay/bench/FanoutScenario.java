@@ -98,6 +98,38 @@ final class FanoutScenario implements Scenario {
         List<String> relaySide = new ArrayList<>(), began = new ArrayList<>();
         List<TailMoves.Step> tails = new ArrayList<>();
         SchedTrace trace = SchedTrace.start(rig.setup.workDir());
+        try {
+            steps(rig, perGame, out, relaySide, began, tails);
+        } catch (Exception | Error e) {
+            trace.abandon();  // perf would trace every core on, after the bench is gone
+            throw e;
+        }
+        OtherRuns others = trace.stop(rig::ours);
+        out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
+        // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
+        out.line("steps began (moves/s at local time): %s", String.join(", ", began));
+        // which moves made each step's tail, and whether a JVM pause (the server's, a generator's, this one's) or another process lay on their way
+        List<GcPauses> pauses = rig.gcPauses();
+        long nowNanos = System.nanoTime();
+        Instant now = Instant.now();
+        for (TailMoves.Step t : tails) {
+            String line = TailMoves.line(t, pauses, others, nowNanos, now);
+            if (line != null) out.line("%s", line);
+        }
+        asideOthers(trace, others, tails, out);
+        keepSlowMoves(rig.setup.workDir(), tails);
+        // the relay's share of each step's tail, by its own histograms: a move's read on the ingest
+        // socket to written in the journal, the core's hand-off of an update to the loops, and
+        // release to written on the sockets (ms clock, per update and loop)
+        if (!relaySide.isEmpty()) out.line("relay's own p99 per step (moves/s: ingest read to written, fan-out hand-off, release to written): %s",
+                String.join("; ", relaySide));
+        out.line("%s CPU by thread over the steps (after the warm-up): %s", rig.server.label,
+                ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
+    }
+
+    /** The rising rates, one step each, until the games run out or the server no longer keeps up. */
+    private static void steps(Rig rig, int perGame, BenchReport out, List<String> relaySide, List<String> began,
+                              List<TailMoves.Step> tails) throws Exception {
         for (double rate : rates()) {
             if (rig.ingest.remaining() < rate * stepSeconds()) {
                 out.line("(stopped: the games' move lines are played out)");
@@ -115,32 +147,17 @@ final class FanoutScenario implements Scenario {
             }
             if (!more) break;
         }
-        OtherRuns others = trace.stop(rig::ours);
-        out.line("closed by the relay during the run: %d", rig.window().closedAfterSubscribe());
-        // wall clock, as the GC logs' first column: which step a pause or a compilation fell into
-        out.line("steps began (moves/s at local time): %s", String.join(", ", began));
-        // which moves made each step's tail, and whether a JVM pause (the server's, a generator's, this one's) or another process lay on their way
-        List<GcPauses> pauses = rig.gcPauses();
-        long nowNanos = System.nanoTime();
-        Instant now = Instant.now();
+    }
+
+    /** Every step's slow moves as data beside other-processes.txt (the same clock), to be read again by another rule. */
+    private static void keepSlowMoves(Path dir, List<TailMoves.Step> tails) throws java.io.IOException {
+        List<String> lines = new ArrayList<>(List.of("# moves/s sent_nanos max_micros deliveries_over_10ms"));
         for (TailMoves.Step t : tails) {
-            String line = TailMoves.line(t, pauses, others, nowNanos, now);
-            if (line != null) out.line("%s", line);
+            for (SlowMoves.Move m : t.slow().worst(TailMoves.ASKED)) {
+                lines.add(t.rate() + " " + m.sentNanos() + " " + m.maxMicros() + " " + m.slowDeliveries());
+            }
         }
-        asideOthers(trace, others, tails, out);
-        // every step's slow moves as data beside other-processes.txt (same clock), to read again by another rule
-        List<String> slowLines = new ArrayList<>(List.of("# moves/s sent_nanos max_micros deliveries_over_10ms"));
-        for (TailMoves.Step t : tails) {
-            for (SlowMoves.Move m : t.slow().worst(TailMoves.ASKED)) slowLines.add(t.rate() + " " + m.sentNanos() + " " + m.maxMicros() + " " + m.slowDeliveries());
-        }
-        java.nio.file.Files.write(rig.setup.workDir().resolve("slow-moves.txt"), slowLines);
-        // the relay's share of each step's tail, by its own histograms: a move's read on the ingest
-        // socket to written in the journal, the core's hand-off of an update to the loops, and
-        // release to written on the sockets (ms clock, per update and loop)
-        if (!relaySide.isEmpty()) out.line("relay's own p99 per step (moves/s: ingest read to written, fan-out hand-off, release to written): %s",
-                String.join("; ", relaySide));
-        out.line("%s CPU by thread over the steps (after the warm-up): %s", rig.server.label,
-                ProcessCpu.threadLine(threads0, ProcessCpu.byThread(rig.relay.pid())));
+        java.nio.file.Files.write(dir.resolve("slow-moves.txt"), lines);
     }
 
     /**

@@ -69,6 +69,11 @@ record SchedTrace(Process perf, Path data, String unavailable) {
         return tid;
     }
 
+    /** Stops the trace without reading it (a run that failed); nothing when there is none or it has stopped. */
+    void abandon() {
+        if (perf != null) perf.destroyForcibly();
+    }
+
     /** kthreadd (pid 2) and its children; a process gone by now was not one (they live as long as the kernel). */
     static boolean kernelThread(long pid) {
         if (pid == 2) return true;
