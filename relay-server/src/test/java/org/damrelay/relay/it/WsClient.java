@@ -65,6 +65,9 @@ public final class WsClient implements AutoCloseable {
         WebSocketClientHandshaker hs = WebSocketClientHandshakerFactory.newHandshaker(uri, WebSocketVersion.V13, null,
                 false, headers, maxFrame);
         CompletableFuture<Void> done = new CompletableFuture<>();
+        // made on the channel's loop before the handshake goes out, so every read of the answer finds it
+        // (made after connect() returned on the test thread, a fast refusal was read first and lost its status)
+        CompletableFuture<WsClient> made = new CompletableFuture<>();
         WsClient[] self = new WsClient[1];
         Bootstrap bootstrap = new Bootstrap().group(GROUP).channel(NioSocketChannel.class)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000);
@@ -77,6 +80,8 @@ public final class WsClient implements AutoCloseable {
                                 new SimpleChannelInboundHandler<Object>() {
                                     @Override
                                     public void channelActive(ChannelHandlerContext ctx) {
+                                        self[0] = new WsClient(ctx.channel());
+                                        made.complete(self[0]);
                                         hs.handshake(ctx.channel());
                                     }
 
@@ -108,23 +113,22 @@ public final class WsClient implements AutoCloseable {
 
                                     @Override
                                     public void channelInactive(ChannelHandlerContext ctx) {
-                                        // a relay that refuses at accept closes before self[0] is set: the close future below covers it
-                                        if (self[0] != null) self[0].closed.complete(null);
+                                        self[0].closed.complete(null);
                                         done.completeExceptionally(new IllegalStateException("closed during handshake"));
                                     }
                                 });
                     }
                 }).connect("127.0.0.1", port).sync().channel();
-        self[0] = new WsClient(ch);
+        WsClient client = made.get(30, TimeUnit.SECONDS);  // channelActive follows the connect; a bound, not a timing
         // not done here: the close future completes before channelInactive, and a refusal whose
         // body ends at the close (no length) is decoded only on channelInactive, which ends the wait
-        ch.closeFuture().addListener(f -> self[0].closed.complete(null));
+        ch.closeFuture().addListener(f -> client.closed.complete(null));
         try {
             done.get(30, TimeUnit.SECONDS);  // a bound, not a timing: a loaded CI machine may take seconds
         } catch (Exception e) {
             // the caller may look at httpStatus
         }
-        return self[0];
+        return client;
     }
 
     /** Stops or resumes reading from the socket (a slow consumer). */
