@@ -28,8 +28,12 @@ record OtherRuns(List<Run> runs) {
     record Run(long startNanos, long endNanos, int cpu, String comm, long pid) {
         double millis() { return (endNanos - startNanos) / 1e6; }
 
+        String who() {
+            return String.format(Locale.ROOT, "%s (pid %d)", comm, pid);
+        }
+
         String describe() {
-            return String.format(Locale.ROOT, "%s (pid %d) %.1f ms on core %d", comm, pid, millis(), cpu);
+            return String.format(Locale.ROOT, "%s %.1f ms on core %d", who(), millis(), cpu);
         }
     }
 
@@ -53,12 +57,11 @@ record OtherRuns(List<Run> runs) {
      * @param tgid  a thread's process, for threads that never left a core in the trace
      */
     static OtherRuns parse(BufferedReader script, LongPredicate ours, LongUnaryOperator tgid) throws IOException {
+        // a thread on a core since a switch; its run's owner is known only once the whole trace is read
         record On(long tid, String comm, long since) {}
         Map<Integer, On> onCore = new HashMap<>();
         Map<Long, Long> processOf = new HashMap<>();
-        List<On> longRuns = new ArrayList<>();
-        List<Long> ends = new ArrayList<>();
-        List<Integer> cores = new ArrayList<>();
+        List<Run> byThread = new ArrayList<>();  // pid holds the thread id until resolved below
         for (String line; (line = script.readLine()) != null; ) {
             Matcher m = LINE.matcher(line);
             if (!m.matches()) continue;
@@ -66,17 +69,12 @@ record OtherRuns(List<Run> runs) {
             int cpu = Integer.parseInt(m.group(3));
             long t = Long.parseLong(m.group(4)) * 1_000_000_000L + Long.parseLong(m.group(5));
             On before = onCore.put(cpu, new On(Long.parseLong(m.group(7)), m.group(6), t));
-            if (before != null && t - before.since() >= MIN_NANOS) {
-                longRuns.add(before);
-                ends.add(t);
-                cores.add(cpu);
-            }
+            if (before != null && t - before.since() >= MIN_NANOS) byThread.add(new Run(before.since(), t, cpu, before.comm(), before.tid()));
         }
         List<Run> out = new ArrayList<>();
-        for (int i = 0; i < longRuns.size(); i++) {
-            On r = longRuns.get(i);
-            long pid = r.tid() == 0 ? 0 : processOf.computeIfAbsent(r.tid(), tgid::applyAsLong);
-            if (!ours.test(pid)) out.add(new Run(r.since(), ends.get(i), cores.get(i), r.comm(), pid));
+        for (Run r : byThread) {
+            long pid = r.pid() == 0 ? 0 : processOf.computeIfAbsent(r.pid(), tgid::applyAsLong);
+            if (!ours.test(pid)) out.add(new Run(r.startNanos(), r.endNanos(), r.cpu(), r.comm(), pid));
         }
         return new OtherRuns(List.copyOf(out));
     }
@@ -86,7 +84,7 @@ record OtherRuns(List<Run> runs) {
         Map<String, double[]> byProcess = new java.util.LinkedHashMap<>();
         Map<String, java.util.SortedSet<Integer>> coresOf = new HashMap<>();
         for (Run r : runs) {
-            String who = String.format(Locale.ROOT, "%s (pid %d)", r.comm(), r.pid());
+            String who = r.who();
             double[] t = byProcess.computeIfAbsent(who, k -> new double[2]);
             t[0] += r.millis();
             t[1]++;

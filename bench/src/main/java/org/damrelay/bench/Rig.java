@@ -115,7 +115,7 @@ final class Rig implements AutoCloseable {
         redis = setup.edges() > 0 ? LocalRedis.start(setup.workDir().resolve("redis")) : null;
         Files.writeString(config, config(setup, data)
                 + (redis == null ? "" : "cluster: {role: origin, token: " + CLUSTER_TOKEN + ", redis: {uri: \"" + redis.uri() + "\"}}\n"));
-        logOwnPauses(gcLog(BENCH_GC_LOG));
+        logOwnPauses(gcLog(BENCH_GC_LOG), PAUSE_TAGS);
         List<String> relayJvm = new ArrayList<>(setup.relayJvm());
         // pauses are the first suspect for latency outliers: keep the relay's GC log with the report
         relayJvm.add(gcLogFlag(SERVER_GC_LOG));
@@ -318,13 +318,14 @@ final class Rig implements AutoCloseable {
     /**
      * This JVM's collections and safepoints into {@code file}, as the children's flag writes them:
      * it sends the ingest moves, so a pause of its own makes a run of moves late for everyone.
-     * Turned on at run time (the VM.log diagnostic command), as its command line is the user's.
+     * Turned on at run time (the VM.log diagnostic command), as its command line is the user's;
+     * {@code what} "all=off" removes the output again when the rig closes (a JVM may run several rigs).
      */
-    private static void logOwnPauses(Path file) {
+    private static void logOwnPauses(Path file, String what) {
         try {
             java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
                     new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "vmLog",
-                    new Object[] {new String[] {"output=file=" + file.toAbsolutePath(), "what=" + PAUSE_TAGS, "decorators=time,uptime"}},
+                    new Object[] {new String[] {"output=file=" + file.toAbsolutePath(), "what=" + what, "decorators=time,uptime"}},
                     new String[] {String[].class.getName()});
         } catch (Exception e) {
             // a diagnostic: without it the slow moves are set against the other logs only
@@ -359,6 +360,7 @@ final class Rig implements AutoCloseable {
 
     @Override
     public void close() {
+        logOwnPauses(gcLog(BENCH_GC_LOG), "all=off");
         for (ChildJvm g : generators) g.close();
         if (ingest != null) ingest.close();
         for (ChildJvm e : edges) e.close();
