@@ -161,8 +161,8 @@ final class Rig implements AutoCloseable {
                 }
                 generators.add(new ChildJvm("generator-" + g, pin ? Pinning.LOAD_CORE : null,
                         // the load's own pauses delay its reading, and so every latency it records: logged beside the relay's
-                        // the load's JIT at nice 19 too: its compilations took the load core from the generator's reading
-                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k", "-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=19",
+                        // the load's JIT at the JVM's own priority, as the relay's (deploy/relay-jvm.options says why)
+                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-Xss256k",
                                 gcLogFlag("generator-" + g)), GeneratorMain.class,
                         List.of("127.0.0.1", String.valueOf(edgePorts.isEmpty() ? port : edgePorts.get(g % edgePorts.size())), String.valueOf(n), String.valueOf(setup.slowEvery()),
                                 String.valueOf(setup.inFlight()), String.join(",", games), String.join(",", sources)),
