@@ -1,5 +1,7 @@
 package org.damrelay.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,14 +152,14 @@ final class FanoutScenario implements Scenario {
     }
 
     /** Every step's slow moves as data beside other-processes.txt (the same clock), to be read again by another rule. */
-    private static void keepSlowMoves(Path dir, List<TailMoves.Step> tails) throws java.io.IOException {
+    private static void keepSlowMoves(Path dir, List<TailMoves.Step> tails) throws IOException {
         List<String> lines = new ArrayList<>(List.of("# moves/s sent_nanos max_micros deliveries_over_10ms"));
         for (TailMoves.Step t : tails) {
             for (SlowMoves.Move m : t.slow().worst(TailMoves.ASKED)) {
                 lines.add(t.rate() + " " + m.sentNanos() + " " + m.maxMicros() + " " + m.slowDeliveries());
             }
         }
-        java.nio.file.Files.write(dir.resolve("slow-moves.txt"), lines);
+        Files.write(dir.resolve("slow-moves.txt"), lines);
     }
 
     /**
