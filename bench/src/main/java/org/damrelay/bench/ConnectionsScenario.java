@@ -62,6 +62,9 @@ final class ConnectionsScenario implements Scenario {
         for (int b = 1; b <= games; b++) rig.ingest.playOne(String.valueOf(b));
         Rig.Window w = Drain.until(rig, r.ok(), 3000, 30_000);
         out.line("one move per game: %,d of %,d spectators received it; %s", w.updates(), r.ok(), BenchReport.latency(w.micros()));
+        // settled as the readings above: what the spectators hold, not what compiling the burst's path
+        // left in the C heap for a moment (the relay trims it every second, deploy/relay-jvm.options)
+        Thread.sleep(3000);
         long afterMove = rig.relay.rssKb();
         out.line("%s RSS after that fan-out: %,d KB (%,d bytes per connection)", rig.server.label, afterMove,
                 r.ok() == 0 ? 0 : (afterMove - before) * 1024 / r.ok());
