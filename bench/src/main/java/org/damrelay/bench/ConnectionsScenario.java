@@ -10,6 +10,8 @@ final class ConnectionsScenario implements Scenario {
 
     /** Fractions of the spectators connected at which memory is read. */
     static final double[] STEPS = {0.25, 0.5, 0.75, 1.0};
+    /** How long the server settles (lazy allocations, GC, the C heap's trim) before a final memory reading. */
+    private static final long SETTLE_MILLIS = 3000;
 
     @Override
     public Rig.Setup setup(double scale, Path workDir, List<String> relayJvm) {
@@ -36,7 +38,7 @@ final class ConnectionsScenario implements Scenario {
             seconds += step.seconds();
             if (firstError == null) firstError = step.firstError();
             // let the server settle (lazy allocations, GC) before reading its memory
-            Thread.sleep(f < 1 ? 1000 : 3000);
+            Thread.sleep(f < 1 ? 1000 : SETTLE_MILLIS);
             after = rig.relay.rssKb();
             rss.add(new Results.RssPoint(ok, after));
         }
@@ -62,9 +64,9 @@ final class ConnectionsScenario implements Scenario {
         for (int b = 1; b <= games; b++) rig.ingest.playOne(String.valueOf(b));
         Rig.Window w = Drain.until(rig, r.ok(), 3000, 30_000);
         out.line("one move per game: %,d of %,d spectators received it; %s", w.updates(), r.ok(), BenchReport.latency(w.micros()));
-        // settled as the readings above: what the spectators hold, not what compiling the burst's path
-        // left in the C heap for a moment (the relay trims it every second, deploy/relay-jvm.options)
-        Thread.sleep(3000);
+        // settled as the reading above: what the spectators hold, not what compiling the burst's path
+        // left in the C heap for a moment (trimmed every second, deploy/relay-jvm.options)
+        Thread.sleep(SETTLE_MILLIS);
         long afterMove = rig.relay.rssKb();
         out.line("%s RSS after that fan-out: %,d KB (%,d bytes per connection)", rig.server.label, afterMove,
                 r.ok() == 0 ? 0 : (afterMove - before) * 1024 / r.ok());
