@@ -38,6 +38,19 @@ final class FanoutScenario implements Scenario {
     }
 
     /**
+     * After that, one second at each of these moves/s: the higher rates' paths (several frames
+     * per read, bigger journal batches, fuller write buffers) on the server and on the load side.
+     */
+    static final String WARM_UP_RAMP_PROPERTY = "damrelay.bench.warmUpRamp";
+    static final String WARM_UP_RAMP = "";
+
+    static double[] warmUpRamp() {
+        String given = System.getProperty(WARM_UP_RAMP_PROPERTY, WARM_UP_RAMP).trim();
+        if (given.isEmpty()) return new double[0];
+        return Arrays.stream(given.split(",")).mapToDouble(r -> Double.parseDouble(r.trim())).toArray();
+    }
+
+    /**
      * Before that, whole games on boards nobody watches, to their end: the watched games' moves
      * cannot warm the rules' and the record's later paths (kings, long captures, draw counts,
      * endgames) without running out before the steps, so the JIT met them first in the table
@@ -199,9 +212,12 @@ final class FanoutScenario implements Scenario {
         warmUpGames(rig, out);
         rig.reset();
         long sent = rig.ingest.play(warmUpRate(), Duration.ofSeconds(warmUpSeconds()));
+        double[] ramp = warmUpRamp();
+        for (double rate : ramp) sent += rig.ingest.play(rate, Duration.ofSeconds(1));
         Rig.Window w = Drain.until(rig, sent * perGame, 1500, 10_000);
-        out.line("warm-up (not in the table): %.0f moves/s for %d s, %,d of %,d delivered; p99 %s ms", warmUpRate(),
-                warmUpSeconds(), w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
+        out.line("warm-up (not in the table): %.0f moves/s for %d s%s, %,d of %,d delivered; p99 %s ms", warmUpRate(),
+                warmUpSeconds(), ramp.length == 0 ? "" : ", then 1 s at each of " + Arrays.toString(ramp) + " moves/s",
+                w.updates(), sent * perGame, BenchReport.ms(w.micros().getValueAtPercentile(99)));
         rig.collectLoadSide();
         jitSettled(rig, out);
     }
