@@ -42,12 +42,9 @@ final class FanoutScenario implements Scenario {
      * per read, bigger journal batches, fuller write buffers) on the server and on the load side.
      */
     static final String WARM_UP_RAMP_PROPERTY = "damrelay.bench.warmUpRamp";
-    static final String WARM_UP_RAMP = "";
 
     static double[] warmUpRamp() {
-        String given = System.getProperty(WARM_UP_RAMP_PROPERTY, WARM_UP_RAMP).trim();
-        if (given.isEmpty()) return new double[0];
-        return Arrays.stream(given.split(",")).mapToDouble(r -> Double.parseDouble(r.trim())).toArray();
+        return ratesOf(WARM_UP_RAMP_PROPERTY, new double[0]);
     }
 
     /**
@@ -73,8 +70,13 @@ final class FanoutScenario implements Scenario {
     static final String RATES_PROPERTY = "damrelay.bench.rates", STEP_PROPERTY = "damrelay.bench.stepSeconds";
 
     static double[] rates() {
-        String given = System.getProperty(RATES_PROPERTY, "").trim();
-        if (given.isEmpty()) return RATES;
+        return ratesOf(RATES_PROPERTY, RATES);
+    }
+
+    /** Moves/s from a comma-separated property, {@code unset} when it is not given. */
+    private static double[] ratesOf(String property, double[] unset) {
+        String given = System.getProperty(property, "").trim();
+        if (given.isEmpty()) return unset;
         return Arrays.stream(given.split(",")).mapToDouble(r -> Double.parseDouble(r.trim())).toArray();
     }
 
