@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Samples per thread per bin in a window, with each thread's most common top frames. usage: jfrwin.py TXT t0 t1 binms"""
+"""Samples per thread per bin in a window, with each thread's most common top frames. usage: samples_by_thread.py TXT HH:MM:SS.mmm HH:MM:SS.mmm BIN_MS (a `jfr print --events jdk.ExecutionSample` text)"""
 import sys, collections
 f, t0, t1, binms = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 def sec(t): h, m, x = t.split(':'); return int(h)*3600 + int(m)*60 + float(x)
