@@ -10,7 +10,7 @@ for line in open(f):
     s = line.strip()
     if s.startswith('startTime ='): cur = {'t': sec(s.split('= ')[1]), 'fr': []}
     elif s.startswith('sampledThread') and cur is not None: cur['th'] = s.split('"')[1][:18]
-    elif cur is not None and s.endswith(')') and 'line:' in s or (cur is not None and '::' in s and len(cur['fr']) < 8): cur['fr'].append(s[:90])
+    elif cur is not None and ' line: ' in s and len(cur['fr']) < 8: cur['fr'].append(s.split(' line: ')[0][:90])
     elif s == ']' and cur is not None:
         if a <= cur['t'] <= b:
             k = int((cur['t'] - a) * 1000 // binms)
