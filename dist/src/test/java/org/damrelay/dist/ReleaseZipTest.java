@@ -147,8 +147,10 @@ class ReleaseZipTest {
                     "--event", "club", "--driver-id", "hall-a", "--port", tmp.resolve("no-board-yet") + "=1",
                     "--outbox", tmp.resolve("outbox").toString(), "--captures", tmp.resolve("captures").toString());
             Process d = driver;
-            await().atMost(Duration.ofSeconds(60)).until(() -> driverOut.stream().anyMatch(l -> l.contains("feeds game club-r1-b1")) || !d.isAlive());
+            // the Welcome assigns the board ("feeds game") before the driver logs that it was welcomed: wait for the later line
+            await().atMost(Duration.ofSeconds(60)).until(() -> driverOut.stream().anyMatch(l -> l.contains("welcomed driver hall-a")) || !d.isAlive());
             assertTrue(driverOut.stream().anyMatch(l -> l.contains("welcomed driver hall-a")), String.join("\n", driverOut));
+            assertTrue(driverOut.stream().anyMatch(l -> l.contains("feeds game club-r1-b1")), String.join("\n", driverOut));
         } finally {
             if (driver != null) driver.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             relay.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
