@@ -68,6 +68,11 @@ public final class BenchCommand implements Callable<Integer> {
             System.err.println("unknown scenario \"" + scenario + "\"; one of " + SCENARIOS.keySet() + " or baseline- and one of " + TWINNED);
             return 2;
         }
+        String badKnob = Knob.problem(System.getProperties());
+        if (badKnob != null) {
+            System.err.println(badKnob);
+            return 2;
+        }
         if (scale <= 0 || scale > 1.5) {
             System.err.println("--scale " + scale + " must be in (0, 1.5]");
             return 2;

@@ -24,27 +24,23 @@ final class FanoutScenario implements Scenario {
      * Unreported moves first: a relay runs for hours, so its JIT's compiling (a quarter of its
      * core in the first 40 s of a cold run, JFR) is not its steady latency. The same for the baseline.
      */
-    static final String WARM_UP_RATE_PROPERTY = "damrelay.bench.warmUpRate";
     static final double WARM_UP_RATE = 150;
 
     static double warmUpRate() {
-        return Double.parseDouble(System.getProperty(WARM_UP_RATE_PROPERTY, String.valueOf(WARM_UP_RATE)));
+        return Knob.WARM_UP_RATE.rate(WARM_UP_RATE);
     }
     static final int WARM_UP_SECONDS = 8;
-    static final String WARM_UP_PROPERTY = "damrelay.bench.warmUpSeconds";
 
     static int warmUpSeconds() {
-        return Integer.getInteger(WARM_UP_PROPERTY, WARM_UP_SECONDS);
+        return Knob.WARM_UP_SECONDS.whole(WARM_UP_SECONDS);
     }
 
     /**
      * After that, one second at each of these moves/s: the higher rates' paths (several frames
      * per read, bigger journal batches, fuller write buffers) on the server and on the load side.
      */
-    static final String WARM_UP_RAMP_PROPERTY = "damrelay.bench.warmUpRamp";
-
     static double[] warmUpRamp() {
-        return ratesOf(WARM_UP_RAMP_PROPERTY, new double[0]);
+        return Knob.WARM_UP_RAMP.rates(new double[0]);
     }
 
     /**
@@ -53,31 +49,21 @@ final class FanoutScenario implements Scenario {
      * endgames) without running out before the steps, so the JIT met them first in the table
      * (round 6: 257 C2 compilations and recompiles after deoptimisations within the steps).
      */
-    static final String WARM_UP_BOARDS_PROPERTY = "damrelay.bench.warmUpBoards";
     static final int WARM_UP_BOARDS = 60;
     static final double WARM_UP_BOARDS_RATE = 500;
     static final Duration WARM_UP_BOARDS_MAX = Duration.ofSeconds(40);
 
     /** 60 at full scale, fewer for a quick try at a fraction of the spectators; the property wins. */
     static int warmUpBoards(double scale) {
-        return Integer.getInteger(WARM_UP_BOARDS_PROPERTY, (int) Math.max(1, Math.round(WARM_UP_BOARDS * Math.min(1, scale))));
+        return Knob.WARM_UP_BOARDS.whole((int) Math.max(1, Math.round(WARM_UP_BOARDS * Math.min(1, scale))));
     }
     /**
      * For profiling one load (docs/benchmarks.md, Round 5): {@code -Ddamrelay.bench.rates=250,300}
      * plays only those moves/s, {@code -Ddamrelay.bench.stepSeconds=20} holds each that long
      * (through DAMRELAY_JAVA_OPTS). Unset, the run is the table's.
      */
-    static final String RATES_PROPERTY = "damrelay.bench.rates", STEP_PROPERTY = "damrelay.bench.stepSeconds";
-
     static double[] rates() {
-        return ratesOf(RATES_PROPERTY, RATES);
-    }
-
-    /** Moves/s from a comma-separated property, {@code unset} when it is not given. */
-    private static double[] ratesOf(String property, double[] unset) {
-        String given = System.getProperty(property, "").trim();
-        if (given.isEmpty()) return unset;
-        return Arrays.stream(given.split(",")).mapToDouble(r -> Double.parseDouble(r.trim())).toArray();
+        return Knob.RATES.rates(RATES);
     }
 
     /**
@@ -86,14 +72,12 @@ final class FanoutScenario implements Scenario {
      * MXBeans, the text format) and sets its JIT compiling into the next step, which the
      * baseline, having no /metrics, does not pay.
      */
-    static final String RELAY_SIDE_PROPERTY = "damrelay.bench.relaySide";
-
     static boolean relaySide() {
-        return Boolean.getBoolean(RELAY_SIDE_PROPERTY);
+        return Knob.RELAY_SIDE.flag();
     }
 
     static int stepSeconds() {
-        return Integer.getInteger(STEP_PROPERTY, STEP_SECONDS);
+        return Knob.STEP_SECONDS.whole(STEP_SECONDS);
     }
 
     @Override

@@ -178,8 +178,6 @@ final class Rig implements AutoCloseable {
         return EVENT + "-r1-b" + board;
     }
 
-    static final String EVENT_LOOPS_PROPERTY = "damrelay.bench.eventLoops";
-
     /**
      * Board b of round 1 fed by driver "load", board serial "b" (the watched boards 1..games, then
      * the warm-up boards); limits opened up for one host holding every client.
@@ -190,7 +188,7 @@ final class Rig implements AutoCloseable {
         b.append("dataDir: ").append(data.toAbsolutePath()).append('\n');
         b.append("limits: {connectionsPerIp: 1000000, idleTimeoutSeconds: 300}\n");
         // the relay's default (the core apart) unless told (-Ddamrelay.bench.eventLoops=1: one loop that runs the core too)
-        Integer loops = Integer.getInteger(EVENT_LOOPS_PROPERTY);
+        Integer loops = Knob.EVENT_LOOPS.wholeOrNull();
         if (loops != null) b.append("eventLoops: ").append(loops).append('\n');
         b.append("events:\n  - id: ").append(EVENT).append('\n');
         b.append("    driverTokens: [{name: load, sha256: ").append(Tokens.sha256Hex(TOKEN)).append("}]\n");

@@ -10,19 +10,19 @@ class FanoutScenarioTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(FanoutScenario.WARM_UP_RAMP_PROPERTY);
+        System.clearProperty(Knob.WARM_UP_RAMP.property);
     }
 
     @Test
     void theWarmUpHasNoRampUnlessOneIsGiven() {
         assertEquals(0, FanoutScenario.warmUpRamp().length);
-        System.setProperty(FanoutScenario.WARM_UP_RAMP_PROPERTY, "  ");
+        System.setProperty(Knob.WARM_UP_RAMP.property, "  ");
         assertEquals(0, FanoutScenario.warmUpRamp().length);
     }
 
     @Test
     void aGivenRampIsItsRatesInOrder() {
-        System.setProperty(FanoutScenario.WARM_UP_RAMP_PROPERTY, "300, 600");
+        System.setProperty(Knob.WARM_UP_RAMP.property, "300, 600");
         assertArrayEquals(new double[] {300, 600}, FanoutScenario.warmUpRamp());
     }
 }
