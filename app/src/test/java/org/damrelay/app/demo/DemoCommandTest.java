@@ -129,8 +129,9 @@ class DemoCommandTest {
             try {
                 assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the demo gives up at once");
                 assertTrue(p.exitValue() != 0, "a failed start exits non-zero");
-                await().atMost(Duration.ofSeconds(5)).until(() -> lines.stream().anyMatch(l -> l.contains("port " + taken.getLocalPort())));
-                assertTrue(lines.stream().anyMatch(l -> l.contains("is in use") && l.contains("--port")), "says what and what to do: " + lines);
+                // the reader thread may still be behind the exited process: wait for the very line asserted
+                await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertTrue(lines.stream().anyMatch(l -> l.contains("port " + taken.getLocalPort())
+                        && l.contains("is in use") && l.contains("--port")), "says what and what to do: " + lines));
                 assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "no stack trace: " + lines);
             } finally {
                 p.destroyForcibly();
