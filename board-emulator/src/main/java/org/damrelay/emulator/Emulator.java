@@ -99,7 +99,7 @@ public final class Emulator {
             rest(board.now(), Long.MAX_VALUE);
             board.advance(TAIL_MS);
             FischerClock clock = new FischerClock(config.base(), config.increment(), config.whiteOnRight(), config.bronstein(), config.quota());
-            return TimelineAssembler.assemble(board, scanner, clock, clockStart, config.clockTickMs(), board.now(), rests);
+            return TimelineAssembler.assemble(board, scanner, clock, clockStart, config.clockTickMs(), config.clockLatency(), config.seed(), board.now(), rests);
         }
     }
 }

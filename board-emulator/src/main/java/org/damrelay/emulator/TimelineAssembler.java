@@ -13,14 +13,12 @@ import org.damrelay.driver.board.Sensed;
  * rests between plies come from the session that played the game.
  */
 final class TimelineAssembler {
-    private static final double CLOCK_LATENCY_MS = 30;
-
     private record Timed(double at, int order, BoardEvent event) {}
 
     private TimelineAssembler() {}
 
     static Timeline assemble(PhysicalBoard board, Scanner scanner, FischerClock clock, double clockStart,
-                             long tickMs, double end, List<Timeline.Rest> rests) {
+                             long tickMs, EmulatorConfig.Latency latency, long seed, double end, List<Timeline.Rest> rests) {
         List<Timed> all = new ArrayList<>();
         all.add(new Timed(0, 0, new BoardEvent.BoardDumped(0, board.initialFields())));
         for (Scanner.Sample s : scanner.scan(board, end)) all.add(new Timed(s.at(), 2, s.event()));
@@ -30,34 +28,56 @@ final class TimelineAssembler {
             all.add(new Timed(o.until(), 1, new BoardEvent.LinkChanged((long) o.until(), true)));
             all.add(new Timed(o.until(), 1, new BoardEvent.BoardDumped((long) o.until(), fieldsAt(board, o.until()))));
         }
-        clockEvents(board, clock, clockStart, tickMs, end, outages, all);
+        clockEvents(board, clock, clockStart, tickMs, end, outages, new ClockLine(latency, seed), all);
         all.sort(Comparator.comparingDouble(Timed::at).thenComparingInt(Timed::order));
         return new Timeline(all.stream().map(Timed::event).toList(), rests);
     }
 
+    /**
+     * The clock's side of the line: each reading reaches it a drawn latency after the moment it
+     * reports, and never before the reading sent ahead of it (one serial line keeps the order).
+     */
+    private static final class ClockLine {
+        private final EmulatorConfig.Latency latency;
+        private final java.util.SplittableRandom random;
+        private double last = Double.NEGATIVE_INFINITY;
+
+        ClockLine(EmulatorConfig.Latency latency, long seed) {
+            this.latency = latency;
+            this.random = new java.util.SplittableRandom(seed * 31 + 7);
+        }
+
+        double arrival(double at) {
+            long spread = latency.maxMs() - latency.minMs();
+            double delay = latency.minMs() + (spread == 0 ? 0 : random.nextLong(spread + 1));
+            last = Math.max(last, at + delay);
+            return last;
+        }
+    }
+
     private static void clockEvents(PhysicalBoard board, FischerClock clock, double start, long tickMs, double end,
-                                    List<PhysicalBoard.Outage> outages, List<Timed> out) {
+                                    List<PhysicalBoard.Outage> outages, ClockLine line, List<Timed> out) {
         List<PhysicalBoard.Press> presses = board.presses();
         emit(out, 0, clock.readingAt(0), outages); // set, not yet started: the board answers SEND_CLK from the outset
-        emit(out, start, clock.start(start, Color.WHITE), outages);
+        emit(out, line.arrival(start), clock.start(start, Color.WHITE), outages);
         double nextTick = tickMs > 0 ? start + tickMs : Double.MAX_VALUE;
         double flagShown = -1;
         int i = 0;
         while (true) {
-            double pressAt = i < presses.size() ? presses.get(i).t() + CLOCK_LATENCY_MS : Double.MAX_VALUE;
+            double pressAt = i < presses.size() ? presses.get(i).t() : Double.MAX_VALUE;
             double flagAt = clock.flagFallsAt();
             if (flagAt <= flagShown) flagAt = Double.MAX_VALUE;
             double at = Math.min(Math.min(pressAt, nextTick), flagAt);
             if (at > end) break;
             if (flagAt < pressAt && flagAt < nextTick) {
                 // A falling flag changes what the clock shows: the board reports it like a press.
-                emit(out, flagAt, clock.readingAt(flagAt), outages);
+                emit(out, line.arrival(flagAt), clock.readingAt(flagAt), outages);
                 flagShown = flagAt;
             } else if (pressAt <= nextTick) {
-                emit(out, pressAt, clock.press(presses.get(i).t(), presses.get(i).by()), outages);
+                emit(out, line.arrival(pressAt), clock.press(presses.get(i).t(), presses.get(i).by()), outages);
                 i++;
             } else {
-                emit(out, nextTick, clock.readingAt(nextTick), outages);
+                emit(out, line.arrival(nextTick), clock.readingAt(nextTick), outages);
                 nextTick += tickMs;
             }
         }

@@ -20,18 +20,12 @@ sealed interface Candidate {
     /** The last move turned out different: another legal move from the position before it. */
     record Replace(Move move) implements Candidate {}
 
+    /** One irregular move of SWR 7.2, recorded as played: the game goes on from the real position. */
+    record Irregular(IrregularMove move) implements Candidate {}
+
     /**
-     * One irregular move of SWR 7.2, recorded as played (the game goes on from the real position),
-     * and when the board already shows it, the opponent's legal reply to it.
-     *
-     * @param reply        the reply, or null
-     * @param pressed      the irregular move's player pressed the clock after it (before the reply)
-     * @param replyPressed the clock was pressed after the reply
-     * @param shownAt      when the board the irregular move left first showed (with a reply)
+     * Several plies since the last committed position, at least one of them irregular or more than
+     * two legal ones ({@link PlySequence}): an irregular move and the play after it, in order.
      */
-    record Irregular(IrregularMove move, Move reply, boolean pressed, boolean replyPressed, long shownAt) implements Candidate {
-        Irregular(IrregularMove move) {
-            this(move, null, false, false, 0);
-        }
-    }
+    record Sequence(List<PlySequence.Step> steps) implements Candidate {}
 }

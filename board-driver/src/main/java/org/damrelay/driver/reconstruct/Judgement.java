@@ -12,7 +12,7 @@ import org.damrelay.draughts.rules.Variant;
 /**
  * The judgement of what was played: which explanation fits a board the hand has left
  * ({@link Candidate}: a legal move or two, a takeback, a replaced move, a forbidden king move, an
- * irregular move, an irregular move and its reply) and when a board is judged at all. It holds no
+ * irregular move, a sequence of plies with an irregular one among them) and when a board is judged at all. It holds no
  * state of its own: the reconstruction tells it the game, what the board shows, the boards shown
  * and the presses since the last committed move ({@link MoveTrace}, {@link Presses}).
  *
@@ -21,10 +21,10 @@ import org.damrelay.draughts.rules.Variant;
  * committed as soon as the board shows it (a press, or the settle window); a capture stays open
  * for late removals until the opponent's move is evident or the irregular window has passed
  * ({@link #keepsOpen}). A board no legal move explains is judged after the irregular window, or
- * right after a press ({@link #judgeAt}), as an irregular move followed by the opponent's reply
- * when the boards shown since the last move contain one such that the reply leads from it to what
- * the board shows now ({@link #irregularThenReply}), else as one irregular move, else it is
- * POSITION_UNKNOWN.
+ * right after a press ({@link #judgeAt}), as the simplest sequence of plies through the boards
+ * shown since the last move ({@link #sequence}: an irregular move, its reply and the moves after
+ * it, whatever their tempo), committed as soon as a legal ply after the irregular one shows what
+ * it was; else as one irregular move; else it is POSITION_UNKNOWN.
  */
 final class Judgement {
     /** Judge no earlier than a later change of the board. */
@@ -71,13 +71,18 @@ final class Judgement {
             return t - lastChange < heldMs ? new Verdict.Wait(lastChange + heldMs) : new Verdict.Commit(new Candidate.Play(List.of(open)));
         }
         // before reading the board as one irregular move: a short capture and its recapture may also read as pieces removed
-        Candidate.Irregular withReply = irregularThenReply(game, seen, trace, presses);
-        if (withReply != null) return new Verdict.Commit(withReply);
+        List<PlySequence.Step> sequence = sequence(game, seen, trace, presses);
+        // play went on after an irregular move: the plies after it show what it was
+        if (sequence != null && sequence.size() > 1 && !sequence.get(sequence.size() - 1).isIrregular()) {
+            return new Verdict.Commit(new Candidate.Sequence(sequence));
+        }
         Move answered = answeredCapture(game, seen, trace);
         // the opponent's move is evident: the capture is over, the reply is waited for like any move
         if (answered != null) return new Verdict.Commit(new Candidate.Play(List.of(answered)));
         long at = judgeAt(game, seen, t, lastChange, presses);
         if (at > t) return new Verdict.Wait(at);
+        // an irregular move answered by an irregular one (a double irregularity), both as played
+        if (sequence != null && sequence.size() > 1) return new Verdict.Commit(new Candidate.Sequence(sequence));
         Candidate.Irregular one = irregular(game, seen, presses);
         return one != null ? new Verdict.Commit(one) : new Verdict.Unexplained();
     }
@@ -154,13 +159,13 @@ final class Judgement {
     private boolean undecided(GameLine game, Occupancy seen, Presses presses) {
         if (presses.pressedBy() != null || presses.moveUnconfirmed() || game.ply() == 0) return false;
         Candidate.Irregular ir = irregular(game, seen, presses);
-        return ir != null && otherReading(game, seen, ir.move()) != null;
+        return ir != null && otherReading(game.position(), game.legalMoves(), seen, ir.move()) != null;
     }
 
     /** The other reading of a piece of the side not to move that was moved (MOVED_TWICE for OPPONENT_PIECE_MOVED and back). */
-    private IrregularMove otherReading(GameLine game, Occupancy seen, IrregularMove ir) {
+    private IrregularMove otherReading(Position p, List<Move> legal, Occupancy seen, IrregularMove ir) {
         if (ir.kind() != IllegalKind.MOVED_TWICE && ir.kind() != IllegalKind.OPPONENT_PIECE_MOVED) return null;
-        return classifier.classify(game.position(), game.legalMoves(), seen, ir.kind() == IllegalKind.OPPONENT_PIECE_MOVED);
+        return classifier.classify(p, legal, seen, ir.kind() == IllegalKind.OPPONENT_PIECE_MOVED);
     }
 
     /** Frisian art. 17: a fourth non-capturing move in a row with the same king, recorded as played. */
@@ -172,49 +177,30 @@ final class Judgement {
     }
 
     /**
-     * An irregular move and the opponent's legal reply: a board shown since the last committed move
-     * reads as one irregular move, and one legal move of the opponent leads from it to {@code seen}.
-     * The latest such board wins; the presses before the reply began are the irregular move's. Who
-     * moved a piece of the side not to move is read from the press first; the reply's colour settles
-     * it where no press registered (a second press of the same player cannot: the lever is down).
+     * The plies since the last committed move that lead to {@code seen} through the boards shown
+     * ({@link PlySequence}). Who moved a piece of the side not to move is read from the press
+     * after it first; the next ply settles it where no press registered (a second press of the
+     * same player cannot: the lever is down), so both readings are tried then.
      */
-    Candidate.Irregular irregularThenReply(GameLine game, Occupancy seen, MoveTrace trace, Presses presses) {
-        List<MoveTrace.Shown> boards = trace.boards();
+    List<PlySequence.Step> sequence(GameLine game, Occupancy seen, MoveTrace trace, Presses presses) {
         List<MoveTrace.Press> pressList = trace.presses();
-        Position p = game.position();
-        for (int i = boards.size() - 2; i >= 0; i--) {
-            Occupancy q = boards.get(i).board();
-            if (q.equals(seen) || q.matches(p)) continue;
-            Candidate legal = legal(game, q, false, false, trace);
-            if (legal != null && !(legal instanceof Candidate.Forbidden)) continue;
-            long replyBegan = boards.get(i + 1).from();
-            MoveTrace.Press before = null, after = null;
-            for (MoveTrace.Press x : pressList) {
-                if (x.t() < replyBegan) before = x;
-                else if (after == null) after = x;
+        return PlySequence.explain(game, seen, trace.boards(), pressList, (q, legal, board, first, since, until) -> {
+            MoveTrace.Press before = null;
+            for (MoveTrace.Press x : pressList) if (x.t() > since && x.t() < until) before = x;
+            IrregularMove read;
+            if (first) {
+                Presses atQ = before == null ? presses.withPress(false, 0, null) : presses.withPress(true, before.t(), before.by());
+                Candidate.Irregular one = irregular(game, board, atQ);
+                read = one == null ? null : one.move();
+            } else {
+                // the ply before was this sequence's own, unconfirmed unless its player pressed
+                Color x = q.sideToMove().opposite();
+                read = classifier.classify(q, legal, board, before == null || before.by() == null || before.by() == x);
             }
-            Presses atQ = before == null ? presses.withPress(false, 0, null) : presses.withPress(true, before.t(), before.by());
-            IrregularMove first = legal instanceof Candidate.Forbidden f ? kingMoveLimit(p, f.move()) : null;
-            if (first == null) {
-                Candidate.Irregular read = irregular(game, q, atQ);
-                if (read == null) continue;
-                first = read.move();
-            }
-            IrregularMove other = before == null ? otherReading(game, q, first) : null;
-            for (IrregularMove ir : other == null ? List.of(first) : List.of(first, other)) {
-                Move reply = replyTo(game, ir, seen);
-                if (reply != null) return new Candidate.Irregular(ir, reply, before != null, after != null, boards.get(i).from());
-            }
-        }
-        return null;
-    }
-
-    private static Move replyTo(GameLine game, IrregularMove ir, Occupancy seen) {
-        Position then = ir.after();
-        for (Move r : game.legalMoves(then)) {
-            if (seen.matches(then.apply(r))) return r;
-        }
-        return null;
+            if (read == null) return List.of();
+            IrregularMove other = before == null ? otherReading(q, legal, board, read) : null;
+            return other == null ? List.of(read) : List.of(read, other);
+        });
     }
 
     /**

@@ -382,7 +382,7 @@ public final class Reconstructor implements BoardObserver {
         if (seen.matches(p)) return;
         Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
         // a board turned with the game on it is no irregular move
-        boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular i && i.reply() == null;
+        boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular;
         if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && turnedRound(t, p)) return;
         if (v instanceof Judgement.Verdict.Commit commit) {
             apply(commit.candidate(), t, false);
@@ -568,20 +568,42 @@ public final class Reconstructor implements BoardObserver {
             replace(r.move(), t);
         } else if (c instanceof Candidate.Irregular i) {
             IrregularMove ir = i.move();
-            // the reply's changes are no continuation of the irregular move after an early press
-            if (i.reply() != null) raiseIncomplete(i.shownAt());
-            boolean clockWithOpponent = ir.kind() == IllegalKind.MOVED_TWICE && !presses.movedSince;
             playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
-            if (i.reply() != null) {
-                presses.movedSince = !i.pressed() && !clockWithOpponent;
-                commit(i.reply(), t, false);
-                if (i.replyPressed()) presses.movedSince = false;
-            }
+        } else if (c instanceof Candidate.Sequence s) {
+            playSequence(s.steps(), t);
         }
         if (byPress) {
             clock.learn(presses.right, game.position().sideToMove().opposite());
             presses.movedSince = false;
         }
+    }
+
+    /**
+     * Plies read from the boards shown since the last committed move, in order (an irregular move
+     * and the play after it). Each ply's press is its own (placed by who pressed): a ply its player
+     * did not press for is a move without a press when the next one comes.
+     */
+    private void playSequence(List<PlySequence.Step> steps, long t) {
+        // the later plies' changes are no continuation of the first after an early press
+        raiseIncomplete(steps.get(0).shownAt());
+        boolean confirmedBefore = !presses.movedSince;
+        for (int k = 0; k < steps.size(); k++) {
+            PlySequence.Step s = steps.get(k);
+            if (k > 0) {
+                PlySequence.Step before = steps.get(k - 1);
+                // moving twice after pressing leaves the clock with the opponent: no press was owed
+                boolean pressedFirst = k == 1 ? confirmedBefore : steps.get(k - 2).pressed();
+                boolean clockWithOpponent = before.isIrregular() && before.irregular().kind() == IllegalKind.MOVED_TWICE && pressedFirst;
+                presses.movedSince = !before.pressed() && !clockWithOpponent;
+            }
+            if (s.isIrregular()) {
+                IrregularMove ir = s.irregular();
+                playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+            } else {
+                commit(s.move(), t, false);
+            }
+        }
+        presses.movedSince = !steps.get(steps.size() - 1).pressed();
     }
 
     /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */

@@ -1,5 +1,6 @@
 package org.damrelay.driver.reconstruct;
 
+import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -73,12 +74,38 @@ class JudgementTest {
         trace.board(5000, board("W:W33,46,47:B4"));
         trace.board(5400, replied);
         assertNull(JUDGE.irregular(g, replied, NO_PRESS), "one irregular move does not explain two");
-        Candidate.Irregular ir = JUDGE.irregularThenReply(g, replied, trace, NO_PRESS);
-        assertEquals(IllegalKind.OTHER, ir.move().kind());
-        assertEquals(Move.quiet(28, 33), ir.move().move());
-        assertEquals(Move.quiet(5, 10), ir.reply());
-        assertEquals(1400, ir.shownAt());
+        List<PlySequence.Step> seq = JUDGE.sequence(g, replied, trace, NO_PRESS);
+        assertEquals(2, seq.size());
+        assertEquals(IllegalKind.OTHER, seq.get(0).irregular().kind());
+        assertEquals(Move.quiet(28, 33), seq.get(0).move());
+        assertEquals(Move.quiet(5, 10), seq.get(1).move());
+        assertEquals(1400, seq.get(0).shownAt());
         assertInstanceOf(Judgement.Verdict.Commit.class, JUDGE.settled(g, replied, 8400, 5400, trace, NO_PRESS));
+    }
+
+    @Test
+    void playThatGoesOnAfterAnIrregularMoveIsReadPlyByPly() {
+        GameModelLine g = game("W:W28,46,47:B4,5");
+        MoveTrace trace = new MoveTrace(300);
+        trace.board(1000, board("W:W46,47:B4,5"));
+        trace.board(1400, board("B:W33,46,47:B4,5")); // 28-33 backwards
+        trace.board(1700, board("W:W33,46,47:B4")); // black's reply in the hand
+        trace.board(2000, board("W:W33,46,47:B4,10")); // 5-10
+        trace.board(2600, board("W:W33,47:B4,10")); // white's next move in the hand
+        trace.board(2900, board("W:W33,41,47:B4,10")); // 46-41
+        trace.board(3400, board("W:W33,41,47:B10")); // 4-9
+        Occupancy now = board("W:W33,41,47:B9,10");
+        trace.board(3700, now);
+        trace.press(1800, Color.WHITE);
+        trace.press(2100, Color.BLACK);
+        List<PlySequence.Step> seq = JUDGE.sequence(g, now, trace, NO_PRESS);
+        assertEquals(List.of(Move.quiet(28, 33), Move.quiet(5, 10), Move.quiet(46, 41), Move.quiet(4, 9)),
+                seq.stream().map(PlySequence.Step::move).toList());
+        assertEquals(List.of(true, false, false, false), seq.stream().map(PlySequence.Step::isIrregular).toList());
+        // white's press reached the line after black's reply had begun: it is white's all the same
+        assertEquals(List.of(true, true, false, false), seq.stream().map(PlySequence.Step::pressed).toList());
+        assertInstanceOf(Judgement.Verdict.Commit.class, JUDGE.settled(g, now, 6700, 3700, trace, NO_PRESS));
+        assertNull(JUDGE.sequence(g, board("W:W33,41,47:B9,11"), trace, NO_PRESS), "a board no plies through the boards shown lead to");
     }
 
     @Test
