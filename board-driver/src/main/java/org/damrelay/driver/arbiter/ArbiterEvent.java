@@ -26,10 +26,11 @@ import org.damrelay.draughts.rules.Position;
  * @param draws   on events that carry a position: the draw counts running after it (empty when
  *                none runs: a count that ended is cleared), from the game model
  * @param article the article of the game's own rulebook the event concerns ({@link Rulebook})
+ * @param check   CLOCK_MISMATCH of a press: the clock's figures (what it gave back, what the time control gives), else null
  */
 public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t,
                            List<Integer> squares, String text, Move move, Position before,
-                           Position after, ClockTimes clock, List<MoveCount> draws, String article) {
+                           Position after, ClockTimes clock, List<MoveCount> draws, String article, ClockCheck check) {
 
     public ArbiterEvent {
         squares = List.copyOf(squares);
@@ -39,6 +40,11 @@ public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color s
             throw new IllegalArgumentException("a subtype goes with ILLEGAL_MOVE and only with it: " + type + "/" + subtype);
         }
         if (article == null) article = subtype != null ? subtype.article() : type.article();
+    }
+
+    public ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t, List<Integer> squares, String text,
+            Move move, Position before, Position after, ClockTimes clock, List<MoveCount> draws, String article) {
+        this(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, null);
     }
 
     /** An event without draw counts, citing the SWR (international draughts). */
@@ -53,11 +59,16 @@ public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color s
     }
 
     public ArbiterEvent withArticle(String a) {
-        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, a);
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, a, check);
     }
 
     public ArbiterEvent withDraws(List<MoveCount> d) {
-        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, d, article);
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, d, article, check);
+    }
+
+    /** The clock's figures behind a CLOCK_MISMATCH. */
+    public ArbiterEvent withCheck(ClockCheck c) {
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, c);
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.damrelay.driver.reconstruct;
 import java.time.Duration;
 import org.damrelay.draughts.game.TimeControl;
 import org.damrelay.draughts.rules.Color;
+import org.damrelay.driver.arbiter.ClockCheck;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.board.ClockReading;
 import org.slf4j.Logger;
@@ -23,10 +24,20 @@ final class ClockWatch {
     private static final Logger log = LoggerFactory.getLogger(ClockWatch.class);
 
     /** What one reading meant. */
-    record Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch) {}
+    record Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch, ClockCheck check) {
+        Reading(boolean pressed, boolean rightPressed, boolean leftFlagFell, boolean rightFlagFell, String mismatch) {
+            this(pressed, rightPressed, leftFlagFell, rightFlagFell, mismatch, null);
+        }
+    }
 
-    /** Readings come in whole seconds and a scan late: what a press may add differs by this much. */
-    private static final long BELOW_MS = 2000, ABOVE_MS = 1000;
+    /** Readings come in whole seconds and a scan late: what a first reading may show differs by this much. */
+    private static final long BELOW_MS = 2000;
+    /** A displayed time is cut to the second: the time itself is up to this much more. */
+    private static final long RESOLUTION_MS = 1000;
+    /** How much later one reading may reach the line than another (a real clock's: 0.1-1 s, unevenly). */
+    private static final long LATENCY_MS = 1000;
+    /** A press whose figures miss the time control by this much is a wrong setting at once; less, only twice in a row. */
+    private static final long GROSS_MS = 3000;
     /** Plies a restarted driver may find made meanwhile (the relay's join search goes as far). */
     private static final int MISSED_PLIES = 3;
 
@@ -65,6 +76,11 @@ final class ClockWatch {
     /** Per side (0 left, 1 right): its time and the capture time when its clock last started. */
     private final long[] runStartTime = new long[2];
     private final long[] runStartAt = {-1, -1};
+    /** Per side, while its clock runs: the time of its latest reading and when that reading came (-1: none since the start). */
+    private final long[] runShown = new long[2];
+    private final long[] runShownAt = {-1, -1};
+    /** The last press checked did not fit the time control (by less than {@link #GROSS_MS}). */
+    private boolean lastPressContradicted;
 
     ClockWatch(Boolean whiteOnRight, TimeControl control) {
         this(whiteOnRight, control, 1);
@@ -146,8 +162,13 @@ final class ClockWatch {
             started(!rightPressed, t, c);
         } else if (!prev.running() && c.running()) {
             started(c.rightRunning(), t, c);
+        } else if (c.running() && runStartAt[c.rightRunning() ? 1 : 0] >= 0) {
+            int i = c.rightRunning() ? 1 : 0;
+            runShown[i] = (c.rightRunning() ? c.right() : c.left()).toMillis();
+            runShownAt[i] = t;
         }
-        return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch);
+        return new Reading(pressed, rightPressed, c.leftFlag() && !prev.leftFlag(), c.rightFlag() && !prev.rightFlag(), mismatch,
+                mismatch == null ? null : lastCheck);
     }
 
     /**
@@ -191,6 +212,7 @@ final class ClockWatch {
         int i = right ? 1 : 0;
         runStartAt[i] = t;
         runStartTime[i] = (right ? c.right() : c.left()).toMillis();
+        runShownAt[i] = -1;
     }
 
     /** At the start no side may show more than the base time, and the first move's increment once pressed. */
@@ -252,12 +274,19 @@ final class ClockWatch {
         return shown.toMillis() <= had.toMillis() + slack;
     }
 
+    /** The figures of the last mismatch reported. */
+    private ClockCheck lastCheck;
+
     /**
-     * What the press gave back: the presser's time now, minus what it was when his clock started,
-     * plus the time his clock ran (the capture clock measures it, readings or not in between).
-     * The move count may lag the press by one (a press that commits the move is read first), so a
-     * press at a quota's end may be the one that completes it: there the clock may also have
-     * added the next period's time (SWR 10.1), which is no mismatch.
+     * What the press gave back, read from the clock's own figures: the presser's time now, minus
+     * what it showed when his clock started, plus the time his clock ran. That time is bounded by
+     * the clock itself where it reported while running (what it counted down, to the second, and
+     * at most the time since that reading), else by when the readings arrived, each of which may
+     * be late by up to {@link #LATENCY_MS}. Every bound is kept as a range, so only figures no
+     * reading of the clock fits are a mismatch: by {@link #GROSS_MS} or more at once, by less only
+     * when the next press misses too. The move count may lag the press by one (a press that
+     * commits the move is read first), so a press at a quota's end may be the one that completes
+     * it: there the clock may also have added the next period's time (SWR 10.1), which is no mismatch.
      */
     private String checkIncrement(boolean right, long t, ClockReading after, int move) {
         int i = right ? 1 : 0;
@@ -265,27 +294,51 @@ final class ClockWatch {
         int ends = control.endsPeriod(move) ? move : control.endsPeriod(move + 1) ? move + 1 : 0;
         Duration inc = control.periodOf(move).increment();
         if (inc.isZero() && ends == 0) return null;
-        long used = (long) ((t - runStartAt[i]) * pace);
-        long back = (right ? after.right() : after.left()).toMillis() - runStartTime[i] + used;
+        long usedLo = Math.max(0, (long) ((t - runStartAt[i] - LATENCY_MS) * pace));
+        long usedHi = (long) ((t - runStartAt[i] + LATENCY_MS) * pace);
+        if (runShownAt[i] >= 0) {
+            // what the clock counted down by its last reading, and at most the time since that reading
+            long counted = runStartTime[i] - runShown[i];
+            long lo = Math.max(usedLo, counted - RESOLUTION_MS);
+            long hi = Math.min(usedHi, counted + RESOLUTION_MS + (long) ((t - runShownAt[i] + LATENCY_MS) * pace));
+            if (lo <= hi) {
+                usedLo = lo;
+                usedHi = hi;
+            }
+        }
+        long shownDiff = (right ? after.right() : after.left()).toMillis() - runStartTime[i];
+        long backLo = shownDiff - RESOLUTION_MS + usedLo, backHi = shownDiff + RESOLUTION_MS + usedHi;
         boolean bronstein = control.incrementKind() == TimeControl.IncrementKind.BRONSTEIN;
-        long expected = bronstein ? Math.min(used, inc.toMillis()) : inc.toMillis();
-        if (fits(back, expected)) return null;
+        long miss = miss(backLo, backHi, usedLo, usedHi, inc.toMillis(), 0, bronstein);
         if (ends > 0) {
             // the quota completed: this press may give the ending move's increment or the next one's, and the next period's time
             long next = control.periodOf(ends + 1).base().toMillis();
             for (int m : new int[] {move, move + 1}) {
-                long e = bronstein ? Math.min(used, control.periodOf(m).increment().toMillis()) : control.periodOf(m).increment().toMillis();
-                if (fits(back, e) || fits(back, e + next)) return null;
+                long e = control.periodOf(m).increment().toMillis();
+                miss = Math.min(miss, Math.min(miss(backLo, backHi, usedLo, usedHi, e, 0, bronstein),
+                        miss(backLo, backHi, usedLo, usedHi, e, next, bronstein)));
             }
         }
+        boolean twice = lastPressContradicted;
+        lastPressContradicted = miss > 0;
+        if (miss == 0 || miss < GROSS_MS && !twice) return null;
         mismatchReported = true;
-        return "a press gave back " + back / 1000 + " s after a move of " + used / 1000 + " s, where the "
-                + (bronstein ? "Bronstein" : "Fischer") + " increment of " + inc.toSeconds() + " s gives "
-                + expected / 1000 + " s (time control " + control + ")";
+        long used = (usedLo + usedHi) / 2, back = shownDiff + used;
+        long expected = bronstein ? Math.min(used, inc.toMillis()) : inc.toMillis();
+        Color presser = colorOf(right);
+        lastCheck = new ClockCheck(move, presser, Math.round(back / 1000.0), expected / 1000, control.tag(), bronstein);
+        return "after move " + move + (presser == null ? "" : " of " + presser.name().toLowerCase()) + " the clock gave back "
+                + lastCheck.backSeconds() + " s, where the " + (bronstein ? "Bronstein" : "Fischer") + " increment of "
+                + inc.toSeconds() + " s gives " + lastCheck.expectedSeconds() + " s (time control " + control + ")";
     }
 
-    private static boolean fits(long back, long expected) {
-        return back >= expected - BELOW_MS && back <= expected + ABOVE_MS;
+    /**
+     * By how much the range of what the press gave back misses what the time control gives (0: it fits):
+     * the increment (Bronstein: what the move used, up to it) plus {@code added}.
+     */
+    private static long miss(long backLo, long backHi, long usedLo, long usedHi, long inc, long added, boolean bronstein) {
+        long expLo = (bronstein ? Math.min(usedLo, inc) : inc) + added, expHi = (bronstein ? Math.min(usedHi, inc) : inc) + added;
+        return Math.max(0, Math.max(expLo - backHi, backLo - expHi));
     }
 
     /** What a flag fall means (SWR 10.6, 12.1): whether it loses, and the sentence for the arbiter. */

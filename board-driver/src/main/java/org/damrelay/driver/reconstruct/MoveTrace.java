@@ -39,6 +39,10 @@ final class MoveTrace {
     private long firstChange = -1;
     private final List<Shown> boards = new ArrayList<>();
     private final List<Press> presses = new ArrayList<>();
+    /** Every square change since the reset, in order: a move judged late hands the changes after it to the next. */
+    private final List<Change> log = new ArrayList<>();
+
+    private record Change(long t, int square, Color now) {}
 
     MoveTrace(long minMs) {
         this.minMs = minMs;
@@ -55,6 +59,20 @@ final class MoveTrace {
         firstChange = -1;
         boards.clear();
         presses.clear();
+        log.clear();
+    }
+
+    /**
+     * A fresh trace for the move after one judged late: the changes and boards after capture time
+     * {@code t} (when the board the judged plies left first showed) belong to the next move, made
+     * from {@code p}. The presses were the judged plies' own.
+     */
+    void keepAfter(long t, Position p) {
+        List<Change> later = log.stream().filter(c -> c.t() > t).toList();
+        List<Shown> shown = boards.stream().filter(b -> b.from() > t).toList();
+        reset();
+        for (Change c : later) change(c.t(), c.square(), c.now(), p);
+        boards.addAll(shown);
     }
 
     /** The board as it stands now, after a report at {@code t}: kept when it differs from the last one. */
@@ -91,6 +109,7 @@ final class MoveTrace {
 
     /** A square now shows a piece of colour {@code now} (null: empty); {@code p} is the game position. */
     void change(long t, int square, Color now, Position p) {
+        log.add(new Change(t, square, now));
         Piece expected = p.pieceAt(square);
         Color ec = expected == null ? null : expected.color();
         if (firstChange < 0) firstChange = t;

@@ -16,6 +16,7 @@ import org.damrelay.draughts.rules.Squares;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
+import org.damrelay.driver.arbiter.ClockCheck;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
@@ -249,15 +250,15 @@ public final class Reconstructor implements BoardObserver {
         ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK), toMove);
         if (r.leftFlagFell()) flag(t, false);
         if (r.rightFlagFell()) flag(t, true);
-        clockMismatch(t, r.mismatch());
+        clockMismatch(t, r.mismatch(), r.check());
         if (r.pressed()) {
             presses.polled = reading.polled();
             press(t, r.rightPressed());
         }
     }
 
-    private void clockMismatch(long t, String text) {
-        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), null, t, List.of(), text));
+    private void clockMismatch(long t, String text, ClockCheck check) {
+        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), check == null ? null : check.side(), t, List.of(), text).withCheck(check));
     }
 
     @Override
@@ -604,6 +605,8 @@ public final class Reconstructor implements BoardObserver {
             }
         }
         presses.movedSince = !steps.get(steps.size() - 1).pressed();
+        // judged late, the next move may be under way: its changes are its own
+        trace.keepAfter(steps.get(steps.size() - 1).shownAt(), game.position());
     }
 
     /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
@@ -829,7 +832,7 @@ public final class Reconstructor implements BoardObserver {
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
                 if (state == State.JOINED) game = new GameModelLine(config.startGame());
                 following(o, t);
-                if (game.ply() == 0) clockMismatch(t, clock.atStart());
+                if (game.ply() == 0) clockMismatch(t, clock.atStart(), null);
                 return true;
             }
         }
