@@ -24,8 +24,15 @@ final class MoveTrace {
     /** A board the sensors showed from capture time {@code from} on. */
     record Shown(long from, Occupancy board) {}
 
-    /** A clock press at {@code t} by {@code by} (null: not known). */
-    record Press(long t, Color by) {}
+    /**
+     * A clock press at {@code t} by {@code by} (null: not known) on the lever's {@code right} side;
+     * {@code sideKnown}: the clock's side is known, so {@code by} is a fact, not a guess.
+     */
+    record Press(long t, Color by, boolean right, boolean sideKnown) {
+        Press(long t, Color by) {
+            this(t, by, false, true);
+        }
+    }
 
     private final long minMs;
     private final Map<Integer, Long> deviatedSince = new HashMap<>();
@@ -89,6 +96,10 @@ final class MoveTrace {
 
     void press(long t, Color by) {
         presses.add(new Press(t, by));
+    }
+
+    void press(Press p) {
+        presses.add(p);
     }
 
     /** The presses since the last committed move, oldest first. */

@@ -156,21 +156,17 @@ final class PlySequence {
      * Each ply's press. A clock's reading reaches the line up to a second after the lever, often
      * after the opponent began his reply, so a press is placed by who made it: it goes to its
      * player's latest ply whose board had shown when it arrived (a scan's worth earlier: a press
-     * just before the last piece lands), or his first ply when none had. A press whose side is
-     * not known goes to the latest ply shown by then.
+     * just before the last piece lands), or his first ply when none had. Where the clock's sides
+     * are not known yet, the lever's side is read both ways and the way that fits more plies wins.
      */
     private static List<Step> withPresses(List<Step> steps, List<MoveTrace.Shown> boards, List<MoveTrace.Press> presses) {
-        boolean[] pressed = new boolean[steps.size()];
-        for (MoveTrace.Press p : presses) {
-            int to = -1, firstOfPresser = -1;
-            for (int k = 0; k < steps.size(); k++) {
-                Step s = steps.get(k);
-                boolean his = p.by() == null || s.mover() == p.by();
-                if (his && firstOfPresser < 0) firstOfPresser = k;
-                if (his && s.shownAt() <= p.t() + MoveTrace.SCAN_MS) to = k;
+        boolean guessed = presses.stream().anyMatch(p -> !p.sideKnown());
+        boolean[] pressed = assign(steps, presses, null);
+        if (guessed) {
+            for (boolean whiteOnRight : new boolean[] {true, false}) {
+                boolean[] other = assign(steps, presses, whiteOnRight);
+                if (count(other) > count(pressed)) pressed = other;
             }
-            if (to < 0) to = firstOfPresser;
-            if (to >= 0) pressed[to] = true;
         }
         List<Step> out = new ArrayList<>();
         for (int k = 0; k < steps.size(); k++) {
@@ -178,5 +174,29 @@ final class PlySequence {
             out.add(new Step(s.move(), s.irregular(), s.mover(), s.shownAt(), pressed[k]));
         }
         return List.copyOf(out);
+    }
+
+    /** The plies pressed for, with the presses' colours as recorded ({@code whiteOnRight} null) or read from the lever's side. */
+    private static boolean[] assign(List<Step> steps, List<MoveTrace.Press> presses, Boolean whiteOnRight) {
+        boolean[] pressed = new boolean[steps.size()];
+        for (MoveTrace.Press p : presses) {
+            Color by = whiteOnRight == null || p.sideKnown() ? p.by() : p.right() == whiteOnRight ? Color.WHITE : Color.BLACK;
+            int to = -1, firstOfPresser = -1;
+            for (int k = 0; k < steps.size(); k++) {
+                Step s = steps.get(k);
+                boolean his = by == null || s.mover() == by;
+                if (his && firstOfPresser < 0) firstOfPresser = k;
+                if (his && s.shownAt() <= p.t() + MoveTrace.SCAN_MS) to = k;
+            }
+            if (to < 0) to = firstOfPresser;
+            if (to >= 0) pressed[to] = true;
+        }
+        return pressed;
+    }
+
+    private static int count(boolean[] b) {
+        int n = 0;
+        for (boolean x : b) if (x) n++;
+        return n;
     }
 }

@@ -402,7 +402,8 @@ public final class Reconstructor implements BoardObserver {
         Position p = game.position();
         if (!seen.matches(p)) {
             Candidate c = match(t, seen, true, false);
-            if (c != null && keptOpen(c)) {
+            // a capture kept open, or one whose opponent already lifted a piece for the reply: no unfinished move
+            if (c != null && keptOpen(c) || c == null && judgement.openCapture(game, seen, trace) != null) {
                 due.irregular = Math.max(t, lastChange + config.irregularMs());
                 return;
             }
@@ -463,10 +464,17 @@ public final class Reconstructor implements BoardObserver {
             presses.pressedSinceMove = true;
             return;
         }
+        Color by = clock.colorOf(right);
+        if (by != null && presses.movedSince && by == game.position().sideToMove().opposite()) {
+            // the last mover's own press, reaching the line after the opponent began his move (a clock's
+            // readings come up to a second late): it confirms the move committed, and ends nothing of the next
+            presses.movedSince = false;
+            return;
+        }
         Occupancy seen = occupancy();
         boolean open = false;
         if (!seen.matches(game.position())) {
-            trace.press(t, presser(right));
+            trace.press(new MoveTrace.Press(t, presser(right), right, clock.colorOf(right) != null));
             Candidate c = match(t, seen, true, false);
             open = c != null && keptOpen(c);
             if (c != null && !mayBeDragged(c) && !open) {
@@ -605,6 +613,7 @@ public final class Reconstructor implements BoardObserver {
             }
         }
         presses.movedSince = !steps.get(steps.size() - 1).pressed();
+        due.press = NEVER; // a press waiting for its grace was one of these plies'
         // judged late, the next move may be under way: its changes are its own
         trace.keepAfter(steps.get(steps.size() - 1).shownAt(), game.position());
     }

@@ -22,7 +22,7 @@ class ScratchDebugTest {
         String script = System.getProperty("script", "start W:W32,46,47:B3,25,28\nmove 46-41\nmove 28x46 after 300\nmove 47-41 after 1000\nmove 46x37 after 600\n").replace("|", "\n");
         for (int variant = 0; variant < 4; variant++) {
             EmulatorConfig hand = EmulatorConfig.defaults().withNoise(NoiseProfile.none()).withClockTickMs(0);
-            if ((variant & 1) != 0) hand = hand.withClockLatency(new EmulatorConfig.Latency(100, 1000));
+            if ((variant & 1) != 0) hand = hand.withClockLatency(new EmulatorConfig.Latency(100, 1000)).withSeed(Long.getLong("seed", 1L));
             Scenario scenario = ScenarioParser.parse(script);
             Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(scenario, hand);
             List<ArbiterEvent> events = new ArrayList<>();
@@ -30,7 +30,7 @@ class ScratchDebugTest {
             if ((variant & 2) != 0) config = config.withTimeControl(hand.base(), hand.increment());
             String cap = TimelineCapture.of(timeline);
             CaptureReconstruction.replay(CaptureReader.read(new StringReader(cap)), config, events::add);
-            System.out.println("latency=" + ((variant & 1) != 0) + " timed=" + ((variant & 2) != 0) + ": " + events.stream().map(Recorded::summary).toList());
+            System.out.println("latency=" + ((variant & 1) != 0) + " timed=" + ((variant & 2) != 0) + ": " + events.stream().map(e -> Recorded.summary(e) + "@" + e.t()).toList());
             if (System.getProperty("dump") != null && variant == Integer.parseInt(System.getProperty("dump"))) System.out.println(cap);
         }
     }
