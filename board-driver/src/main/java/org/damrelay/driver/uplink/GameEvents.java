@@ -9,6 +9,7 @@ import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.IllegalKind;
 import org.damrelay.proto.Clock;
+import org.damrelay.proto.ClockCheck;
 import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.IllegalSubtype;
@@ -102,6 +103,13 @@ public final class GameEvents {
         }
         if (e.after() != null) b.setFen(Fen.write(e.after()));
         if (e.clock() != null) b.setClock(clock(e.clock()));
+        if (e.check() != null) {
+            ClockCheck.Builder c = ClockCheck.newBuilder().setMove(e.check().move()).setGivenBackSeconds(e.check().backSeconds())
+                    .setExpectedSeconds(e.check().expectedSeconds()).setTimeControl(e.check().timeControl())
+                    .setBronstein(e.check().bronstein());
+            if (e.check().side() != null) c.setSide(GameWire.side(e.check().side()));
+            b.setClockCheck(c);
+        }
         return b.build();
     }
 

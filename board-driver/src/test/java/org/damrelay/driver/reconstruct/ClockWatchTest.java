@@ -59,6 +59,65 @@ class ClockWatchTest {
         assertNotNull(mismatchAfterAPress(1), "on a real board the same readings gave back 30 s too many");
     }
 
+    /**
+     * A game of quick moves on a clock set right (5400+60, white on the right), each reading
+     * reaching the line 0.1-1 s after what it shows (drawn per reading, in order), with or
+     * without a reading every second while a clock runs; or the clock set to Bronstein by mistake.
+     * Returns the first mismatch's figures, or null.
+     */
+    private static org.damrelay.driver.arbiter.ClockCheck quickGame(long seed, boolean ticks, boolean bronstein) {
+        java.util.Random random = new java.util.Random(seed);
+        ClockWatch w = new ClockWatch(true, TimeControl.parse("5400+60")); // the event plays Fischer
+        long[] ms = {5_400_000, 5_400_000}; // left (black), right (white)
+        long now = 0, arrived = 0;
+        int running = 1; // white's clock runs
+        int[] moves = new int[2];
+        w.read(0, stopped(ms, running), 0, 0, Color.WHITE);
+        for (int ply = 0; ply < 60; ply++) {
+            long think = 1_000 + random.nextInt(9_000);
+            for (long s = 1_000; ticks && s < think; s += 1_000) {
+                long shown = ms[running] - s;
+                ClockReading tick = new ClockReading(Duration.ofSeconds((running == 0 ? shown : ms[0]) / 1000),
+                        Duration.ofSeconds((running == 1 ? shown : ms[1]) / 1000), false, false, true, running == 1, true);
+                arrived = Math.max(arrived, now + s + 100 + random.nextInt(900));
+                assertNull(w.read(arrived, tick, moves[1], moves[0], null).mismatch());
+            }
+            now += think;
+            ms[running] -= think;
+            ms[running] += bronstein ? Math.min(think, 60_000) : 60_000;
+            moves[running]++;
+            running = 1 - running;
+            arrived = Math.max(arrived, now + 100 + random.nextInt(900));
+            ClockWatch.Reading r = w.read(arrived, stopped(ms, running), moves[1], moves[0], null);
+            if (r.mismatch() != null) return r.check();
+        }
+        return null;
+    }
+
+    /** Both clocks as they stand at a press, the {@code running} side's just started (1: right). */
+    private static ClockReading stopped(long[] ms, int running) {
+        return new ClockReading(Duration.ofSeconds(ms[0] / 1000), Duration.ofSeconds(ms[1] / 1000), false, false, true, running == 1, true);
+    }
+
+    @Test
+    void readingsArrivingLateAndUnevenlyRaiseNoMismatchOnAClockSetRight() {
+        for (long seed = 1; seed <= 40; seed++) {
+            assertNull(quickGame(seed, false, false), "presses only, seed " + seed);
+            assertNull(quickGame(seed, true, false), "a reading every second, seed " + seed);
+        }
+    }
+
+    @Test
+    void aBronsteinClockWhereFischerIsPlayedIsNamedWithItsFigures() {
+        var check = quickGame(7, true, true);
+        assertNotNull(check, "quick moves on Bronstein give back a few seconds, not 60");
+        assertEquals(1, check.move());
+        assertEquals(Color.WHITE, check.side());
+        assertEquals(60, check.expectedSeconds());
+        assertTrue(check.backSeconds() < 15, "what the press gave back: " + check.backSeconds());
+        assertEquals("5400+60", check.timeControl());
+    }
+
     @Test
     void aBusPressReadAtThePollIsNotCheckedForItsIncrement() {
         ClockWatch w = new ClockWatch(true, TimeControl.parse("4800+60"));
