@@ -5,22 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
-import org.apache.commons.compress.archivers.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The release as a hall laptop gets it: damrelay-VERSION.zip unpacked into an empty folder, far
- * from the source tree, and run with nothing but a Java (JAVA_HOME) — no Maven, no build.
+ * from the source tree (a folder whose name has spaces), and run with nothing but a Java (JAVA_HOME) — no Maven, no build.
  */
 @Timeout(180)
 class ReleaseZipTest {
@@ -38,30 +30,8 @@ class ReleaseZipTest {
 
     @BeforeAll
     static void unpack() throws Exception {
-        Path zip = Path.of(System.getProperty("damrelay.zip"));
-        assertTrue(Files.isRegularFile(zip), "mvn package built " + zip);
-        Path into = Files.createDirectories(tmp.resolve("laptop"));
-        List<String> tops = new ArrayList<>();
-        try (ZipFile z = ZipFile.builder().setPath(zip).get()) {
-            for (ZipArchiveEntry e : Collections.list(z.getEntries())) {
-                Path to = into.resolve(e.getName()).normalize();
-                assertTrue(to.startsWith(into), "entry inside the folder: " + e.getName());
-                tops.add(e.getName().split("/")[0]);
-                if (e.isDirectory()) {
-                    Files.createDirectories(to);
-                    continue;
-                }
-                Files.createDirectories(to.getParent());
-                try (InputStream in = z.getInputStream(e)) {
-                    Files.copy(in, to);
-                }
-                // as unzip does: the mode the zip carries
-                if ((e.getUnixMode() & 0100) != 0) Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rwxr-xr-x"));
-            }
-        }
-        String version = zip.getFileName().toString().replaceFirst("^damrelay-(.*)\\.zip$", "$1");
-        assertEquals(List.of("damrelay-" + version), tops.stream().distinct().toList(), "one top folder");
-        home = into.resolve("damrelay-" + version);
+        // as a Windows user's download folder: every path the launcher builds has spaces in it
+        home = Release.unpack(tmp.resolve(Release.FOLDER_WITH_SPACES));
     }
 
     @Test
@@ -172,22 +142,13 @@ class ReleaseZipTest {
     private static Process launch(List<String> out, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("/bin/sh", home.resolve("damrelay").toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Files.createDirectories(tmp.resolve("cwd")).toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Files.createDirectories(tmp.resolve("cwd")).toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("PATH", "/usr/bin:/bin");
         // the demo's temporary folder inside the test's
         pb.environment().put("DAMRELAY_JAVA_OPTS", "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("java-tmp")) + " -Xmx256m");
         pb.environment().putAll(env);
-        Process p = pb.start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) out.add(l);
-            } catch (Exception ignored) {
-                // the process ended
-            }
-        }, "release-output");
-        reader.setDaemon(true);
-        reader.start();
+        Process p = Release.start(pb, out);
         return p;
     }
 }
