@@ -93,7 +93,9 @@ class ReleaseZipTest {
                 "--port", "0", "--data", tmp.resolve("sample-data").toString());
         try {
             await().atMost(Duration.ofSeconds(60)).until(() -> out.stream().anyMatch(l -> l.contains("event sample")) || !p.isAlive());
-            assertTrue(out.stream().anyMatch(l -> l.contains("event sample") && l.contains("/?event=sample")), String.join("\n", out));
+            // the addresses open the round being played (the sample's pairings are of round 1)
+            assertTrue(out.stream().anyMatch(l -> l.contains("event sample") && l.contains("/?event=sample&round=1")
+                    && l.contains("/arbiter.html?event=sample&round=1")), String.join("\n", out));
         } finally {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }

@@ -528,4 +528,5 @@ export default {
   'console.pageTitleEventCount': '({n}) {event} — arbiter console · damrelay',
   'game.tabTitleEvent': 'B{board} {white} – {black}: {news} · {event}',
   'game.tabTitleNoBoardEvent': '{white} – {black}: {news} · {event}',
+  'notate.pageTitleEvent': '{event} — digital notation · damrelay',
 };

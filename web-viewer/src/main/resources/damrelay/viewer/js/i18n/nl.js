@@ -527,4 +527,5 @@ export default {
   'console.pageTitleEventCount': '({n}) {event} — arbiterconsole · damrelay',
   'game.tabTitleEvent': 'B{board} {white} – {black}: {news} · {event}',
   'game.tabTitleNoBoardEvent': '{white} – {black}: {news} · {event}',
+  'notate.pageTitleEvent': '{event} — digitale notatie · damrelay',
 };
