@@ -9,8 +9,11 @@ import org.damrelay.driver.cli.ReplayCommand;
 import org.damrelay.emulator.cli.EmulateCommand;
 import org.damrelay.relay.cli.JournalCommand;
 import org.damrelay.relay.cli.RelayCommand;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The one command-line entry point; each capability contributes its subcommands. */
 @Command(name = "damrelay", mixinStandardHelpOptions = true, version = "damrelay 0.1.0",
@@ -31,6 +34,27 @@ import picocli.CommandLine.Command;
         })
 public final class Damrelay {
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Damrelay()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line as main runs it: a mistake in the arguments is a short error, the help only on --help. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new Damrelay()).setParameterExceptionHandler(Damrelay::shortError);
+    }
+
+    /**
+     * What was wrong in one line (picocli's message: "Missing required argument ...", "Unknown
+     * option ..."), a suggestion for a misspelt one, and where the help is, instead of the whole
+     * usage after which the error had scrolled away.
+     */
+    static int shortError(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        String name = cmd.getCommandSpec().qualifiedName();
+        err.println(name + ": " + e.getMessage().replaceFirst("^Error: ", ""));
+        UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + name + " --help' for its options.");
+        err.flush();
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 }

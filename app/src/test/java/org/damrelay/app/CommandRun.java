@@ -9,7 +9,7 @@ record CommandRun(int exitCode, String out, String err) {
 
     static CommandRun of(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
-        CommandLine cl = new CommandLine(new Damrelay());
+        CommandLine cl = Damrelay.commandLine();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);

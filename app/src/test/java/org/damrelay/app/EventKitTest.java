@@ -38,7 +38,21 @@ class EventKitTest {
         CommandRun r = CommandRun.of("event", "new", dir.toString(), "--name", "Club Cup 2026", "--site", "Hijken",
                 "--boards", "4", "--rounds", "2", "--drivers", "2", "--date", "2026-11-28", "--time-control", "5400+60");
         assertEquals(0, r.exitCode(), r.err());
-        assertTrue(r.out().contains("damrelay relay --config"), "says how to start: " + r.out());
+        // one way to start, said alike by event new, the folder's README and relay.yaml: full paths, quoted (the folder has spaces)
+        String start = "damrelay relay --config \"" + dir.toAbsolutePath().resolve("relay.yaml") + "\"";
+        assertTrue(r.out().contains("\n  " + start + "\n"), "says how to start: " + r.out());
+        assertTrue(Files.readString(dir.resolve("README.md")).contains("\n" + start + "\n"), Files.readString(dir.resolve("README.md")));
+        assertTrue(Files.readString(dir.resolve("relay.yaml")).contains("#   " + start + "\n"), Files.readString(dir.resolve("relay.yaml")));
+
+        // colours alternate by board as in a KNDB team match: the home team white on board 1, the visitors on board 2
+        List<String> rows = Files.readAllLines(dir.resolve("pairings.csv"));
+        assertEquals("round,board,white,whiteRating,whiteFedId,whiteTeam,black,blackRating,blackFedId,blackTeam,match,driver,sourceBoard,sensors", rows.get(0));
+        assertEquals(List.of("Team A", "Team B", "Team A", "Team B"), rows.subList(1, 5).stream().map(l -> l.split(",")[5]).toList(), "white's team");
+        assertEquals(List.of("Team B", "Team A", "Team B", "Team A"), rows.subList(1, 5).stream().map(l -> l.split(",")[9]).toList(), "black's team");
+        // the organiser marks board 2 as one without sensors, as the README says
+        assertTrue(Files.readString(dir.resolve("README.md")).contains("| `sensors` | `yes`: a sensor board"));
+        rows.set(2, rows.get(2).replaceFirst(",yes$", ",no"));
+        Files.write(dir.resolve("pairings.csv"), rows);
 
         Map<String, String> secrets = secrets(dir.resolve("tokens.txt"));
         assertEquals(List.of("arbiter chief", "driver hall-a", "driver hall-b"), secrets.keySet().stream().sorted().toList());
@@ -71,6 +85,11 @@ class EventKitTest {
             assertEquals(200, pdn.statusCode(), pdn.body());
             assertTrue(pdn.body().contains("[Date \"2026.11.28\"]"), pdn.body());
             assertTrue(pdn.body().contains("[Site \"Hijken\"]"), pdn.body());
+
+            // board 2 is fed by no sensor board, so the console offers it a notation link; board 1 is a sensor board
+            assertTrue(gameJson(relay.port(), "club-cup-2026-r1-b1").matches("(?s).*\"sensorBoard\":\\s*true.*"));
+            String b2 = gameJson(relay.port(), "club-cup-2026-r1-b2");
+            assertFalse(b2.contains("sensorBoard") || b2.contains("hall-a"), b2);
         }
     }
 
@@ -87,6 +106,22 @@ class EventKitTest {
         CommandRun badDate = CommandRun.of("event", "new", tmp.resolve("other").toString(), "--date", "28-11-2026");
         assertEquals(2, badDate.exitCode());
         assertEquals("damrelay event new: --date 28-11-2026 is not a date YYYY-MM-DD", badDate.err().strip());
+    }
+
+    @Test
+    void theStartLineQuotesALauncherInAFolderWithSpaces() {
+        Path config = Path.of("/home/jan/NK 2026/relay.yaml");
+        assertEquals("\"/home/jan/Jan de Vries/damrelay-0.1/damrelay\" relay --config \"/home/jan/NK 2026/relay.yaml\"",
+                org.damrelay.app.kit.EventKitAccess.startLine("/home/jan/Jan de Vries/damrelay-0.1/damrelay", config));
+        assertEquals("/opt/damrelay/damrelay relay --config /srv/nk2026/relay.yaml",
+                org.damrelay.app.kit.EventKitAccess.startLine("/opt/damrelay/damrelay", Path.of("/srv/nk2026/relay.yaml")));
+    }
+
+    private static String gameJson(int port, String game) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/api/games/" + game)).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return r.body();
     }
 
     /** "role name secret" lines, keyed by "role name". */

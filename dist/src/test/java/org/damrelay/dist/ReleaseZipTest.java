@@ -4,23 +4,20 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
-import org.apache.commons.compress.archivers.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The release as a hall laptop gets it: damrelay-VERSION.zip unpacked into an empty folder, far
- * from the source tree, and run with nothing but a Java (JAVA_HOME) — no Maven, no build.
+ * from the source tree (a folder whose name has spaces), and run with nothing but a Java (JAVA_HOME) — no Maven, no build.
  */
 @Timeout(180)
 class ReleaseZipTest {
@@ -38,36 +35,14 @@ class ReleaseZipTest {
 
     @BeforeAll
     static void unpack() throws Exception {
-        Path zip = Path.of(System.getProperty("damrelay.zip"));
-        assertTrue(Files.isRegularFile(zip), "mvn package built " + zip);
-        Path into = Files.createDirectories(tmp.resolve("laptop"));
-        List<String> tops = new ArrayList<>();
-        try (ZipFile z = ZipFile.builder().setPath(zip).get()) {
-            for (ZipArchiveEntry e : Collections.list(z.getEntries())) {
-                Path to = into.resolve(e.getName()).normalize();
-                assertTrue(to.startsWith(into), "entry inside the folder: " + e.getName());
-                tops.add(e.getName().split("/")[0]);
-                if (e.isDirectory()) {
-                    Files.createDirectories(to);
-                    continue;
-                }
-                Files.createDirectories(to.getParent());
-                try (InputStream in = z.getInputStream(e)) {
-                    Files.copy(in, to);
-                }
-                // as unzip does: the mode the zip carries
-                if ((e.getUnixMode() & 0100) != 0) Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rwxr-xr-x"));
-            }
-        }
-        String version = zip.getFileName().toString().replaceFirst("^damrelay-(.*)\\.zip$", "$1");
-        assertEquals(List.of("damrelay-" + version), tops.stream().distinct().toList(), "one top folder");
-        home = into.resolve("damrelay-" + version);
+        // as a Windows user's download folder: every path the launcher builds has spaces in it
+        home = Release.unpack(tmp.resolve(Release.FOLDER_WITH_SPACES));
     }
 
     @Test
     void itHoldsTheJarTheLaunchersTheSampleEventAndTheDocs() throws Exception {
         for (String f : List.of("lib/damrelay.jar", "damrelay", "damrelay.cmd", "README.md", "deploy/relay-jvm.options",
-                "deploy/sample-event/relay.yaml", "deploy/sample-event/pairings.csv", "docs/hall.md", "docs/relay.md", "docs/driver.md")) {
+                "deploy/sample-event/relay.yaml", "deploy/sample-event/pairings.csv", "deploy/sample-event/games.pdn", "docs/hall.md", "docs/relay.md", "docs/driver.md")) {
             assertTrue(Files.isRegularFile(home.resolve(f)), f);
         }
         assertTrue(Files.isExecutable(home.resolve("damrelay")), "the sh launcher is executable as unpacked");
@@ -118,7 +93,9 @@ class ReleaseZipTest {
                 "--port", "0", "--data", tmp.resolve("sample-data").toString());
         try {
             await().atMost(Duration.ofSeconds(60)).until(() -> out.stream().anyMatch(l -> l.contains("event sample")) || !p.isAlive());
-            assertTrue(out.stream().anyMatch(l -> l.contains("event sample") && l.contains("/?event=sample")), String.join("\n", out));
+            // the addresses open the round being played (the sample's pairings are of round 1)
+            assertTrue(out.stream().anyMatch(l -> l.contains("event sample") && l.contains("/?event=sample&round=1")
+                    && l.contains("/arbiter.html?event=sample&round=1")), String.join("\n", out));
         } finally {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
@@ -157,6 +134,59 @@ class ReleaseZipTest {
         }
     }
 
+    @Test
+    void theSampleEventsTryOutWithoutABoardBringsTheGamesMovesToTheRelay() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/socat")), "socat is not installed: the emulator's pseudo-terminal needs it");
+        // the sample README's three commands, run in the unpacked folder (its relative paths), the relay on loopback
+        Path sample = Files.createDirectories(tmp.resolve("try-out"));
+        Files.copy(home.resolve("deploy/sample-event/pairings.csv"), sample.resolve("pairings.csv"));
+        Files.writeString(sample.resolve("relay.yaml"), loopbackOnly(home.resolve("deploy/sample-event/relay.yaml")));
+        String readme = Files.readString(home.resolve("deploy/sample-event/README.md"));
+        assertTrue(readme.contains("./damrelay emulate --pdn deploy/sample-event/games.pdn --game 1"), readme);
+        List<String> relayOut = new CopyOnWriteArrayList<>(), boardOut = new CopyOnWriteArrayList<>(), driverOut = new CopyOnWriteArrayList<>();
+        Process relay = launch(relayOut, "relay", "--config", sample.resolve("relay.yaml").toString(), "--port", "0",
+                "--data", tmp.resolve("try-out-data").toString());
+        Process board = null, driver = null;
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> relayOut.stream().anyMatch(l -> l.startsWith("damrelay relay listening on port ")) || !relay.isAlive());
+            String port = relayOut.stream().filter(l -> l.startsWith("damrelay relay listening on port ")).findFirst()
+                    .orElseThrow(() -> new AssertionError(String.join("\n", relayOut))).replaceAll("\\D+", "");
+            Path link = tmp.resolve("dgt1");
+            board = launchIn(home, boardOut, Map.of(), "emulate", "--pdn", "deploy/sample-event/games.pdn", "--game", "1",
+                    "--speed", "20", "--clock", "5400+60", "--pty", link.toString());
+            Process b = board;
+            await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(link) || !b.isAlive());
+            assertTrue(b.isAlive(), "the emulator runs from the unpacked folder: " + boardOut);
+            driver = launchIn(home, driverOut, Map.of("DAMRELAY_DRIVER_TOKEN", "sample-hall-a"), "driver", "--relay",
+                    "ws://127.0.0.1:" + port + "/ingest", "--event", "sample", "--driver-id", "hall-a", "--port", link + "=1",
+                    "--outbox", tmp.resolve("try-out-outbox").toString(), "--captures", tmp.resolve("try-out-captures").toString());
+            // the game's first moves (NK 2003, Jansen - Dolfing: 1. 33-29 17-22) in the relay's PDN of board 1 (clock comments between)
+            HttpClient http = HttpClient.newHttpClient();
+            HttpRequest pdn = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/pdn/sample-r1-b1.pdn")).build();
+            Process d = driver;
+            await().atMost(Duration.ofSeconds(90)).until(() -> !d.isAlive()
+                    || http.send(pdn, HttpResponse.BodyHandlers.ofString()).body().matches("(?s).*1\\. 33-29 .*1\\.\\.\\. 17-22.*"));
+            assertTrue(d.isAlive(), String.join("\n", driverOut));
+        } finally {
+            if (driver != null) driver.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (board != null) board.destroy();
+            if (board != null && !board.waitFor(20, TimeUnit.SECONDS)) board.destroyForcibly();
+            relay.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aMissingArgumentIsOneLineAndAHintToTheHelp() throws Exception {
+        List<String> out = new CopyOnWriteArrayList<>();
+        Process p = launch(out, "emulate");
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        await().atMost(Duration.ofSeconds(5)).until(() -> out.size() >= 2);
+        assertEquals(2, p.exitValue());
+        assertTrue(out.get(0).startsWith("damrelay emulate: Missing required argument") && out.get(0).contains("--pdn"), String.join("\n", out));
+        assertEquals("Try 'damrelay emulate --help' for its options.", out.get(1));
+        assertEquals(2, out.size(), String.join("\n", out));
+    }
+
     /** A relay config listening on loopback instead of every interface. */
     private static String loopbackOnly(Path config) throws Exception {
         String text = Files.readString(config);
@@ -168,26 +198,21 @@ class ReleaseZipTest {
         return launch(out, Map.of(), args);
     }
 
-    /** The sh launcher with only JAVA_HOME set (no Maven on a minimal PATH), output collected by line. */
     private static Process launch(List<String> out, Map<String, String> env, String... args) throws Exception {
+        return launchIn(Files.createDirectories(tmp.resolve("cwd")), out, env, args);
+    }
+
+    /** The sh launcher run in {@code dir} with only JAVA_HOME set (no Maven on a minimal PATH), output collected by line. */
+    private static Process launchIn(Path dir, List<String> out, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("/bin/sh", home.resolve("damrelay").toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Files.createDirectories(tmp.resolve("cwd")).toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("PATH", "/usr/bin:/bin");
         // the demo's temporary folder inside the test's
         pb.environment().put("DAMRELAY_JAVA_OPTS", "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("java-tmp")) + " -Xmx256m");
         pb.environment().putAll(env);
-        Process p = pb.start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) out.add(l);
-            } catch (Exception ignored) {
-                // the process ended
-            }
-        }, "release-output");
-        reader.setDaemon(true);
-        reader.start();
+        Process p = Release.start(pb, out);
         return p;
     }
 }

@@ -226,7 +226,11 @@ export async function startArbiterPage() {
   // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
   const arbiter = connectArbiter({ store, base, token, eventId, round });
   // the console is live; the notice tells the arbiter how late spectators see this round
-  pollEvent(base, eventId, ev => store.delay((ev.rounds ?? []).find(r => r.number === round)?.delaySeconds ?? 0), 60_000);
+  let eventName = ''; // the event's name from its JSON: the tab's title says it, not its id
+  pollEvent(base, eventId, ev => {
+    store.delay((ev.rounds ?? []).find(r => r.number === round)?.delaySeconds ?? 0);
+    if (ev.name && ev.name !== eventName) { eventName = ev.name; cue(); }
+  }, 60_000);
   store.subscribe(state => {
     const link = state.arbiterLink;
     if (link?.state === 'refused') {
@@ -328,7 +332,8 @@ export async function startArbiterPage() {
     const total = boards + store.state.relayAlerts.size;
     count.textContent = total ? t('console.count', { n: total }) : t('console.countNone');
     count.dataset.count = String(total);
-    document.title = total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle');
+    document.title = !eventName ? (total ? t('console.pageTitleCount', { n: total }) : t('console.pageTitle'))
+      : total ? t('console.pageTitleEventCount', { n: total, event: eventName }) : t('console.pageTitleEvent', { event: eventName });
     const fresh = freshActions(groups, cued);
     if (!fresh.length) return;
     fresh.forEach(a => cued.add(a.id));

@@ -68,11 +68,12 @@ function moveNumbered(ply, notation) {
 }
 
 /** The tab's title: board, players and the latest move or the result, so a background tab tells the news. */
-export function tabTitle(g) {
+export function tabTitle(g, event = '') {
   const last = g.moves[g.moves.length - 1];
   const news = g.result ? g.result : last && !last.joined ? moveNumbered(last.ply, last.notation)
     : g.joined ? t('common.joinedAt', { move: g.joined.move }) : t('game.notStarted');
-  return t(g.board ? 'game.tabTitle' : 'game.tabTitleNoBoard', { board: g.board, white: g.white.name, black: g.black.name, news });
+  const key = event ? (g.board ? 'game.tabTitleEvent' : 'game.tabTitleNoBoardEvent') : g.board ? 'game.tabTitle' : 'game.tabTitleNoBoard';
+  return t(key, { board: g.board, white: g.white.name, black: g.black.name, news, event });
 }
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
@@ -162,6 +163,7 @@ export function startGamePage() {
   };
 
   function game() { return store.state.games.get(String(gameId)); }
+  let eventName = ''; // the event's name, once its JSON came: the tab's title says it
 
   function render() {
     const g = game();
@@ -177,7 +179,7 @@ export function startGamePage() {
     el.title.replaceChildren(gameTitle(g.board, g.white.name, g.black.name), ' ', notationBadge(g) ?? '');
     el.white.querySelector('.name').textContent = `${playerLabel(g.white)}${g.white.team ? ` · ${g.white.team}` : ''}`;
     el.black.querySelector('.name').textContent = `${playerLabel(g.black)}${g.black.team ? ` · ${g.black.team}` : ''}`;
-    document.title = tabTitle(g);
+    document.title = tabTitle(g, eventName);
     const fen = fenAt(g, ply);
     const svg = renderBoard(parseFen(fen), {
       flipped: view.flipped, numbers: view.numbers,
@@ -276,6 +278,7 @@ export function startGamePage() {
   el.chooser.addEventListener('change', () => { location.href = pageLink('game.html', { game: el.chooser.value }); });
   if (event) {
     pollEvent(base, event, ev => {
+      if (ev.name && ev.name !== eventName) { eventName = ev.name; render(); }
       const games = (ev.games ?? []).filter(s => String(s.info?.round) === round);
       el.chooser.replaceChildren(...games.map(s => h('option', { value: s.info.gameId, selected: s.info.gameId === gameId },
         gameTitle(s.info.board, s.info.white?.name ?? '?', s.info.black?.name ?? '?'))));

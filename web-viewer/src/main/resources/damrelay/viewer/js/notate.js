@@ -8,7 +8,7 @@ import { legalMoves, applyMove, notate } from './rules.js';
 import { IDLE, tap, hints, typedMove } from './taps.js';
 import { createOutbox } from './outbox.js';
 import { credentialBase, backoffDelay, RESULT_TEXT } from './connection.js';
-import { h } from './ui.js';
+import { h, pollEvent } from './ui.js';
 import { t, has } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -231,8 +231,13 @@ export function startNotationPage() {
     svg.appendChild(targets);
     els.board.replaceChildren(svg);
   };
+  let titled = false; // the tab's title names the event (its JSON's name), once the game says which
   const render = () => {
     const info = relay?.snapshot?.info ?? {};
+    if (!titled && info.eventId && base) {
+      titled = true;
+      pollEvent(base, info.eventId, ev => { if (ev.name) document.title = t('notate.pageTitleEvent', { event: ev.name }); }, 600_000);
+    }
     els.title.textContent = info.gameId
       ? t('notate.title', { board: info.board, white: info.white?.name ?? t('common.white'), black: info.black?.name ?? t('common.black') })
       : t('notate.heading');

@@ -166,6 +166,7 @@ export function startOverviewPage() {
   pollEvent(base, subscription.eventId, ev => {
     store.state.event = ev;
     store.round({ event: ev.name || subscription.eventId });
+    if (ev.name) document.title = t('overview.pageTitleEvent', { event: ev.name });
     store.spectators(spectatorCounts(ev));
   });
   window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };

@@ -124,7 +124,7 @@ public final class Demo implements AutoCloseable {
             hall = EmulatedHall.start(boards, s.ptys(), s.speed(), s.seed(), s.workDir(), new EmulatedHall.Uplink(
                     URI.create("ws://127.0.0.1:" + relay.port() + "/ingest"), driverToken, EVENT, DRIVER, Demo::boardId));
             DemoNotator notator = DemoNotator.start(relay.port(), arbiterToken, gameId(s.boards() + 1), notated,
-                    name(notated, "White", s.boards() + 1), s.speed());
+                    name(notated, "White", s.boards() + 1), name(notated, "Black", s.boards() + 1), s.speed());
             return new Demo(relay, cluster, hall, arbiterToken, boards, s.host(), notator);
         } catch (Exception e) {
             if (hall != null) hall.close();

@@ -128,7 +128,7 @@ final class DemoMonitor implements AutoCloseable {
     /** A board that played its whole game gets the game's result, entered once through POST /api/arbiter. */
     private void referee(List<Row> rows) {
         for (Row r : rows) {
-            // the notated board (one past the sensor boards) has its result confirmed on the phone, not here
+            // the notated board (one past the sensor boards) has its result confirmed on the phone (DemoNotator), not here
             if (r.board() > demo.boards().size()) continue;
             DemoGames.Board b = demo.boards().get(r.board() - 1);
             if (r.result() != GameResult.RESULT_UNSPECIFIED || r.plies() < b.game().plies().size()) continue;

@@ -29,7 +29,7 @@ public final class EventCommand implements Callable<Integer> {
 
     @Command(name = "new", mixinStandardHelpOptions = true,
             description = {"Writes a ready-to-edit event folder: relay.yaml (commented, token digests only), pairings.csv, "
-                    + "tokens.txt (the secrets for the hall, owner-only) and README.md. Then: damrelay relay --config DIR/relay.yaml"})
+                    + "tokens.txt (the secrets for the hall, owner-only) and README.md; then prints the line that starts its relay."})
     static final class New implements Callable<Integer> {
 
         @Parameters(index = "0", paramLabel = "DIR", description = "the folder to create (or an empty one)")
@@ -69,7 +69,9 @@ public final class EventCommand implements Callable<Integer> {
             try {
                 LocalDate day = date == null ? null : LocalDate.parse(date);
                 String eventId = id != null ? id : slug(dir.toAbsolutePath().normalize().getFileName());
-                w = EventKit.write(dir, new EventKit.Spec(eventId, name, site, boards, rounds, day, drivers, timeControl));
+                // the launchers say which script runs damrelay, so the start line names it by its full path
+                w = EventKit.write(dir, new EventKit.Spec(eventId, name, site, boards, rounds, day, drivers, timeControl),
+                        System.getenv("DAMRELAY_LAUNCHER"));
             } catch (DateTimeParseException e) {
                 err.println("damrelay event new: --date " + date + " is not a date YYYY-MM-DD");
                 return 2;
@@ -79,10 +81,11 @@ public final class EventCommand implements Callable<Integer> {
             }
             out.println("damrelay event new: wrote " + w.dir());
             out.println("  " + w.config().getFileName() + "    the relay's config: event, rounds, token digests (edit the dates and delays)");
-            out.println("  " + w.pairings().getFileName() + "  players per board (fill in the names)");
+            out.println("  " + w.pairings().getFileName() + "  players per board: names, ratings, membership numbers; sensors no for a board notated on a phone");
             out.println("  " + w.tokens().getFileName() + "    the tokens for the hall (owner-only; keep it off shared drives)");
             out.println("  " + w.readme().getFileName() + "     what next");
-            out.println("start: damrelay relay --config " + w.config());
+            out.println("start the relay (from any folder; the same line is in README.md):");
+            out.println("  " + w.startLine());
             return 0;
         }
 

@@ -56,7 +56,7 @@ public final class EventKit {
     public record Token(String role, String name, String secret) {}
 
     /** The folder written, and the tokens in it. */
-    public record Written(Path dir, Path config, Path pairings, Path tokens, Path readme, List<Token> secrets) {}
+    public record Written(Path dir, Path config, Path pairings, Path tokens, Path readme, List<Token> secrets, String startLine) {}
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -69,8 +69,30 @@ public final class EventKit {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
     }
 
+    /**
+     * The one way to start this event's relay, said alike by {@code event new}, the folder's README
+     * and relay.yaml: the launcher and the config by their full paths (quoted), so it works from
+     * any folder and needs no damrelay on the PATH.
+     *
+     * @param launcher the script that runs damrelay (DAMRELAY_LAUNCHER, set by the launchers), or null
+     */
+    static String startLine(String launcher, Path config) {
+        return quoted(launcher == null || launcher.isBlank() ? "damrelay" : launcher) + " relay --config "
+                + quoted(config.toAbsolutePath().normalize().toString());
+    }
+
+    /** A path for a shell or cmd: in double quotes when it holds anything but plain path characters. */
+    private static String quoted(String path) {
+        return path.matches("[A-Za-z0-9/\\\\._:-]+") ? path : '"' + path + '"';
+    }
+
     /** Writes the folder; refuses (naming the file) when it already holds an event, so nothing is overwritten. */
     public static Written write(Path dir, Spec spec) throws IOException {
+        return write(dir, spec, null);
+    }
+
+    /** As {@link #write(Path, Spec)}, the start line naming {@code launcher} (see {@link #startLine}). */
+    public static Written write(Path dir, Spec spec, String launcher) throws IOException {
         Files.createDirectories(dir);
         Path config = dir.resolve("relay.yaml"), pairings = dir.resolve("pairings.csv"),
                 tokens = dir.resolve("tokens.txt"), readme = dir.resolve("README.md");
@@ -84,10 +106,11 @@ public final class EventKit {
         // the secrets first, readable by the owner only, before anything names their digests
         Files.writeString(tokens, tokensText(spec, secrets), StandardCharsets.UTF_8);
         ownerOnly(tokens);
-        Files.writeString(config, configText(spec, secrets), StandardCharsets.UTF_8);
+        String start = startLine(launcher, config);
+        Files.writeString(config, configText(spec, secrets, start), StandardCharsets.UTF_8);
         Files.writeString(pairings, pairingsText(spec), StandardCharsets.UTF_8);
-        Files.writeString(readme, readmeText(spec), StandardCharsets.UTF_8);
-        return new Written(dir, config, pairings, tokens, readme, List.copyOf(secrets));
+        Files.writeString(readme, readmeText(spec, start), StandardCharsets.UTF_8);
+        return new Written(dir, config, pairings, tokens, readme, List.copyOf(secrets), start);
     }
 
     /** rw------- where the file system knows POSIX permissions (on Windows the user's profile folder protects it). */
@@ -97,10 +120,11 @@ public final class EventKit {
         }
     }
 
-    static String configText(Spec s, List<Token> secrets) {
+    static String configText(Spec s, List<Token> secrets, String start) {
         StringBuilder b = new StringBuilder();
         b.append("# The relay's configuration for ").append(s.name()).append(" (damrelay event new).\n")
-                .append("# Start it:  damrelay relay --config relay.yaml      (docs/relay.md; the day itself: docs/hall.md)\n")
+                .append("# Start it (from any folder):\n#   ").append(start).append("\n")
+                .append("# Paths here (data, pairings) are relative to this file. docs/relay.md; the day itself: docs/hall.md\n")
                 .append("# Only what differs from the embedded defaults is here. Tokens are re-read while the relay runs.\n")
                 .append("listen: {host: 0.0.0.0, port: 8080}   # 0.0.0.0: phones and spectators on the hall's network may connect\n")
                 .append("dataDir: data                         # the journal: every move, kept across restarts (back it up after the round)\n")
@@ -135,13 +159,22 @@ public final class EventKit {
         return b.toString();
     }
 
+    /** The header of the kit's pairings: the loader's columns (relay.config.PairingsLoader) an event needs. */
+    static final String PAIRINGS_HEADER =
+            "round,board,white,whiteRating,whiteFedId,whiteTeam,black,blackRating,blackFedId,blackTeam,match,driver,sourceBoard,sensors";
+
     static String pairingsText(Spec s) {
-        StringBuilder b = new StringBuilder("round,board,white,whiteRating,whiteFedId,whiteTeam,black,blackRating,blackFedId,blackTeam,match,driver,sourceBoard\n");
+        StringBuilder b = new StringBuilder(PAIRINGS_HEADER).append('\n');
         // the first round only: a physical board feeds one game at a time (the last round that names
-        // it), so each later round's rows are added when its pairings are known
+        // it), so each later round's rows are added when its pairings are known. Colours alternate by
+        // board as in a KNDB team match: the home team (A) white on board 1, the visitors (B) on board 2, ...
         for (int board = 1; board <= s.boards(); board++) {
-            b.append("1,").append(board).append(",White ").append(board).append(",,,Team A,Black ").append(board)
-                    .append(",,,Team B,Team A - Team B,").append(s.driverOf(board)).append(',').append(board).append('\n');
+            boolean homeWhite = board % 2 == 1;
+            String white = homeWhite ? "A" : "B", black = homeWhite ? "B" : "A";
+            b.append("1,").append(board)
+                    .append(",Player ").append(white).append(board).append(",,,Team ").append(white)
+                    .append(",Player ").append(black).append(board).append(",,,Team ").append(black)
+                    .append(",Team A - Team B,").append(s.driverOf(board)).append(',').append(board).append(",yes\n");
         }
         return b.toString();
     }
@@ -155,22 +188,40 @@ public final class EventKit {
         return b.toString();
     }
 
-    static String readmeText(Spec s) {
+    static String readmeText(Spec s, String start) {
         return """
                 # %1$s
 
-                Made by `damrelay event new`. Edit, then run the relay from this folder:
+                Made by `damrelay event new`. Edit the files below, then start the relay (from any folder; the
+                same line is at the top of `relay.yaml`):
 
                 ```
-                damrelay relay --config relay.yaml
+                %4$s
                 ```
+
+                It prints the viewer's and the arbiter console's addresses, with the round, e.g.
+                `http://RELAY:8080/?event=%3$s&round=1` and `http://RELAY:8080/arbiter.html?event=%3$s&round=1`
+                (the console asks for the token `chief` from tokens.txt), and the addresses on the hall's network.
+                The day itself, step by step: docs/hall.md (Dutch: docs/hall.nl.md).
 
                 | file | what |
                 |---|---|
                 | `relay.yaml` | the relay: port, journal folder, the event, its rounds (date, broadcast delay, time control) and the token digests |
-                | `pairings.csv` | one row per round and board: players, teams, and which driver (`driver`) reads which board (`sourceBoard`); round 1 is there, add each later round's rows when its pairings are known (a board feeds the highest round that names it) |
+                | `pairings.csv` | one row per round and board (columns below); round 1 is there, add each later round's rows when its pairings are known (a board feeds the highest round that names it) |
                 | `tokens.txt` | the secrets for the hall (one per driver laptop, one for the arbiter); only you can read it |
                 | `data/` | the relay's journal, once it ran: every move; keep it until the results are final |
+
+                The columns of `pairings.csv`:
+
+                | column | what |
+                |---|---|
+                | `round`, `board` | the round and the board number in the match |
+                | `white`, `black` | the players' names (`Player A1` and so on are placeholders) |
+                | `whiteRating`, `blackRating` | the KNDB rating; empty: none |
+                | `whiteFedId`, `blackFedId` | the KNDB membership number (bondsnummer), printed on the match report; empty until known |
+                | `whiteTeam`, `blackTeam`, `match` | the teams and the match (`Home - Visitors`). Colours alternate as in a KNDB team match: the home team has white on board 1, 3, 5, ..., the visitors on board 2, 4, 6, ... |
+                | `driver`, `sourceBoard` | which hall laptop reads the board, and the board's id on that laptop (below) |
+                | `sensors` | `yes`: a sensor board, read by its driver. `no`: a board without sensors, notated on a phone; its driver and sourceBoard are ignored and the arbiter console offers its notation link (docs/notation.md) |
 
                 A board's `sourceBoard` is the id its driver gives it: `--port /dev/ttyACM0=1` (Windows
                 `--port COM3=1`, macOS `--port /dev/tty.usbmodem1101=1`) makes the board on that port `1`.
@@ -181,9 +232,8 @@ public final class EventKit {
                     --event %3$s --driver-id %2$s --port /dev/ttyACM0=1
                 ```
 
-                Viewer: `http://RELAY:8080/?event=%3$s&round=1`; arbiter console: `http://RELAY:8080/arbiter.html?event=%3$s&round=1`
-                (token `chief` from tokens.txt). The day itself, step by step: docs/hall.md.
-                """.formatted(s.name(), s.driverNames().get(0), s.id());
+                (Windows: `set DAMRELAY_DRIVER_TOKEN=<its token>`, then `damrelay.cmd driver ... --port COM3=1`.)
+                """.formatted(s.name(), s.driverNames().get(0), s.id(), start);
     }
 
     /** A line with its comment in the file's comment column. */

@@ -10,11 +10,14 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.damrelay.proto.GameInfo;
 import org.damrelay.relay.RelayServer;
+import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.cluster.ClusterConfig;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.ConfigWatcher;
@@ -122,11 +125,26 @@ public final class RelayCommand implements Callable<Integer> {
             out.add("create one: damrelay event new DIR --name \"...\" --boards N, then damrelay relay --config DIR/relay.yaml");
             return out;
         }
+        EventDirectory games = EventDirectory.from(c);
         for (EventConfig e : c.events()) {
-            out.add("event " + e.id() + " (" + e.name() + "): viewer " + base + "/?event=" + e.id()
-                    + ", arbiter " + base + "/arbiter.html?event=" + e.id());
+            int round = roundOnNow(e, games.games(e.id(), 0), LocalDate.now());
+            String query = "?event=" + e.id() + (round > 0 ? "&round=" + round : "");
+            out.add("event " + e.id() + " (" + e.name() + "): viewer " + base + "/" + query + ", arbiter " + base + "/arbiter.html" + query);
         }
         return out;
+    }
+
+    /**
+     * The round the addresses open: the one dated today, else the highest one with pairings (the
+     * organiser adds each round's rows when they are known, and a board feeds the highest round
+     * that names it); 0 when there are no pairings yet.
+     */
+    static int roundOnNow(EventConfig e, List<GameInfo> games, LocalDate today) {
+        for (EventConfig.RoundConfig r : e.rounds()) {
+            if (today.toString().equals(r.date() == null ? null : r.date().strip())
+                    && games.stream().anyMatch(g -> g.getRound() == r.number())) return r.number();
+        }
+        return games.stream().mapToInt(GameInfo::getRound).max().orElse(0);
     }
 
     /**

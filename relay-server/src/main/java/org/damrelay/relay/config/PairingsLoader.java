@@ -14,7 +14,10 @@ import java.util.List;
  * Pairings from a JSON file ({@code {"boards": [BoardPairing...]}} or a bare list) or a CSV file
  * with a header row: round,board,white,whiteRating,whiteFedId,whiteTeam,black,blackRating,
  * blackFedId,blackTeam,match,timeControl,variant,drawRules,driver,sourceBoard,startFen,increment,
- * agreedDrawLimit,startCounts (the last three may be left out).
+ * agreedDrawLimit,startCounts,sensors (any of the columns after sourceBoard may be left out).
+ * {@code sensors}: {@code yes} (or empty) for a sensor board read by its {@code driver};
+ * {@code no} for a board without sensors, notated on a phone: its driver and sourceBoard are then
+ * ignored, so the console offers it a notation link (docs/notation.md).
  */
 public final class PairingsLoader {
 
@@ -44,12 +47,21 @@ public final class PairingsLoader {
     public record CsvRow(int round, int board, String white, Integer whiteRating, String whiteFedId, String whiteTeam,
                          String black, Integer blackRating, String blackFedId, String blackTeam, String match,
                          String timeControl, String variant, String drawRules, String driver, String sourceBoard,
-                         String startFen, String increment, String agreedDrawLimit, String startCounts) {
+                         String startFen, String increment, String agreedDrawLimit, String startCounts, String sensors) {
         BoardPairing toPairing() {
+            String s = sensors == null ? "" : sensors.strip().toLowerCase();
+            if (!s.isEmpty() && !s.equals("yes") && !s.equals("no")) {
+                throw new IllegalArgumentException("sensors \"" + sensors.strip() + "\" must be yes (a sensor board) or no (notated on a phone)");
+            }
+            if (s.equals("yes") && (driver == null || driver.isBlank() || sourceBoard == null || sourceBoard.isBlank())) {
+                throw new IllegalArgumentException("sensors yes needs the driver and sourceBoard that read the board");
+            }
+            boolean phone = s.equals("no");
             return new BoardPairing(round, board,
                     new BoardPairing.PlayerEntry(white, whiteRating == null ? 0 : whiteRating, whiteFedId, whiteTeam),
                     new BoardPairing.PlayerEntry(black, blackRating == null ? 0 : blackRating, blackFedId, blackTeam),
-                    match, timeControl, variant, drawRules, driver, sourceBoard, startFen, increment, agreedDrawLimit, startCounts);
+                    match, timeControl, variant, drawRules, phone ? "" : driver, phone ? "" : sourceBoard, startFen, increment,
+                    agreedDrawLimit, startCounts);
         }
     }
 

@@ -521,4 +521,12 @@ export default {
   'refusal.MOVE_REFUSED': 'the move cannot follow the position',
   'refusal.UNKNOWN_BOARD': 'no game is fed by this board',
   'refusal.other': 'refused',
+
+  // ---- page titles naming the event (its name, not its id) ----
+  'overview.pageTitleEvent': '{event} — round overview · damrelay',
+  'console.pageTitleEvent': '{event} — arbiter console · damrelay',
+  'console.pageTitleEventCount': '({n}) {event} — arbiter console · damrelay',
+  'game.tabTitleEvent': 'B{board} {white} – {black}: {news} · {event}',
+  'game.tabTitleNoBoardEvent': '{white} – {black}: {news} · {event}',
+  'notate.pageTitleEvent': '{event} — digital notation · damrelay',
 };

@@ -520,4 +520,12 @@ export default {
   'refusal.MOVE_REFUSED': 'de zet kan niet op de stand volgen',
   'refusal.UNKNOWN_BOARD': 'dit bord voedt geen partij',
   'refusal.other': 'geweigerd',
+
+  // ---- paginatitels met het evenement (zijn naam, niet zijn id) ----
+  'overview.pageTitleEvent': '{event} — rondeoverzicht · damrelay',
+  'console.pageTitleEvent': '{event} — arbiterconsole · damrelay',
+  'console.pageTitleEventCount': '({n}) {event} — arbiterconsole · damrelay',
+  'game.tabTitleEvent': 'B{board} {white} – {black}: {news} · {event}',
+  'game.tabTitleNoBoardEvent': '{white} – {black}: {news} · {event}',
+  'notate.pageTitleEvent': '{event} — digitale notatie · damrelay',
 };

@@ -115,7 +115,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         }
         eventually().until(() -> driver().findElement(By.cssSelector(".position-label")).getText().startsWith("Finished 1-1: after 2. "));
         assertFalse(driver().findElement(By.cssSelector(".position-label")).getText().contains("Live"));
-        eventually().until(() -> driver().getTitle().contains(": 1-1 · damrelay"));
+        eventually().until(() -> driver().getTitle().contains(": 1-1 · NK teams 2026")); // the event by its name
         for (int width : new int[] {1920, 360}) {
             size(width);
             browser.screenshot("game-finished-" + (width == 360 ? "phone" : "desktop"));
