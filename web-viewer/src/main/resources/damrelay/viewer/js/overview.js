@@ -47,6 +47,8 @@ function card(g, state, arbiter) {
         h('span', { class: 'board-no' }, t('common.board', { board: g.board ?? '?' })),
         alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': t('overview.openAlerts', { n: alerts.length }) }, `⚠ ${alerts.length}`) : null,
         notationBadge(g),
+        // a board the arbiter is restoring: the game is paused, not live
+        state.paused.has(g.id) && !g.result ? h('span', { class: 'state-badge paused' }, t('common.paused')) : null,
         h('span', { class: 'result', 'aria-label': t('common.result') }, g.result ?? ''),
         state.spectators.has(g.id) ? h('span', { class: 'watching' }, watching({ spectators: state.spectators.get(g.id) })) : null),
       board),
@@ -167,6 +169,7 @@ export function startOverviewPage() {
     store.state.event = ev;
     store.round({ event: ev.name || subscription.eventId });
     store.spectators(spectatorCounts(ev));
+    store.paused((ev.games ?? []).filter(s => s.paused).map(s => s.info.gameId));
   });
   window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };
 }

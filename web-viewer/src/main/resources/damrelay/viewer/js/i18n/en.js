@@ -521,4 +521,16 @@ export default {
   'refusal.MOVE_REFUSED': 'the move cannot follow the position',
   'refusal.UNKNOWN_BOARD': 'no game is fed by this board',
   'refusal.other': 'refused',
+
+  // ---- issue 40: game state badges, dark mode, the notation page's connection and rules ----
+  'common.paused': 'Paused: being restored by the arbiter',
+  'game.badge.finished': 'Finished',
+  'game.badge.paused': 'Paused',
+  'game.pausedLine': 'Paused: the board is being restored by the arbiter',
+  'theme.dark': 'Dark',
+  'theme.label': 'Dark mode',
+  'notate.link.offline': 'Offline (no network): entries are kept on this device',
+  'notate.link.noAnswer': 'No answer from the relay: connecting again; entries are kept on this device',
+  'notate.rule.compulsory': 'capturing is compulsory (SWR 6.2): a capture can be made from {squares}',
+  'notate.rule.majority': 'the majority capture comes first (SWR 6.3): capture {n} pieces, from {squares}',
 };
