@@ -47,8 +47,6 @@ function card(g, state, arbiter) {
         h('span', { class: 'board-no' }, t('common.board', { board: g.board ?? '?' })),
         alerts.length ? h('span', { class: 'alert-flag', role: 'img', 'aria-label': t('overview.openAlerts', { n: alerts.length }) }, `⚠ ${alerts.length}`) : null,
         notationBadge(g),
-        // a board the arbiter is restoring: the game is paused, not live
-        state.paused.has(g.id) && !g.result ? h('span', { class: 'state-badge paused' }, t('common.paused')) : null,
         h('span', { class: 'result', 'aria-label': t('common.result') }, g.result ?? ''),
         state.spectators.has(g.id) ? h('span', { class: 'watching' }, watching({ spectators: state.spectators.get(g.id) })) : null),
       board),
@@ -56,7 +54,9 @@ function card(g, state, arbiter) {
     player(g.black, 'black'),
     h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : t('common.noMoveYet')),
     // a driver joined the game under way: the card says from where the relay follows it
-    g.joined ? h('div', { class: 'joined-note' }, t('common.joinedAt', { move: g.joined.move })) : null);
+    g.joined ? h('div', { class: 'joined-note' }, t('common.joinedAt', { move: g.joined.move })) : null,
+    // a board the arbiter is restoring: the game is paused, not live (a line of its own: it wraps on a phone)
+    state.paused.has(g.id) && !g.result ? h('div', { class: 'state-badge paused' }, t('common.paused')) : null);
 }
 
 function heading(state, games, pdnUrl) {
