@@ -234,3 +234,15 @@ test('a finished game\'s clocks stand at their last reading, however late the pa
   store.result('live', '2-0');
   assert.equal(store.state.games.get('live').clock.running, null, 'the result stops the clock');
 });
+
+test('the address\'s ply and the header\'s badge of a finished or paused game (issue 40)', async () => {
+  const { plyOf, gameBadge } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  assert.equal(plyOf('?game=g&ply=7'), 7);
+  assert.equal(plyOf('?game=g&ply=0'), 0, 'the start position');
+  for (const bad of ['?game=g', '?game=g&ply=', '?game=g&ply=~', '?game=g&ply=-1', '?game=g&ply=2.5']) assert.equal(plyOf(bad), null, bad);
+  assert.equal(gameBadge(null, false), null);
+  assert.equal(gameBadge({ result: null }, false), null, 'a game in play: the connection says Live');
+  assert.equal(gameBadge({ result: '1-1' }, false).state, 'finished');
+  assert.equal(gameBadge({ result: '1-1' }, true).state, 'finished', 'a result outweighs a block');
+  assert.equal(gameBadge({ result: null }, true).state, 'paused');
+});

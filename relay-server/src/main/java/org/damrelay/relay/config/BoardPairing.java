@@ -27,8 +27,8 @@ public record BoardPairing(int round, int board, PlayerEntry white, PlayerEntry 
         }
     }
 
-    /** Runs of white space as one space, none at either end; null stays null (not given). */
-    static String singleSpaced(String s) {
+    /** Runs of white space as one space, none at either end; null stays null (not given). Every person's name entering the relay goes through it. */
+    public static String singleSpaced(String s) {
         return s == null ? null : s.strip().replaceAll("\\s+", " ");
     }
 }
