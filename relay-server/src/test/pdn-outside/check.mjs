@@ -205,7 +205,8 @@ export function playGame(game) {
     plies: 0, legal: true, firstIllegal: null, captures: 0, multiCaptures: 0, longForms: 0, kingMoves: 0, promotions: 0,
     routesPlayedByCheck: 0, longKingMoves: 0, clocks: 0, problems: [...game.problems],
   }
-  // move numbers: N. before white's move, N... before black's after a start or a comment
+  // move numbers: N. before white's move, N... before black's after a start or a position set or seen
+  // (after a clock or other comment black's number is optional in PDN 3.0, and the relay leaves it out)
   let number = 1
   let whiteToMove = startFen.trim().toUpperCase().startsWith('W')
   let expectNumber = true
@@ -227,8 +228,7 @@ export function playGame(game) {
       } else if (t.text.startsWith('the arbiter set the position')) {
         v.problems.push('an arbiter set the position: the moves after it are not followed')
         break
-      }
-      if (!whiteToMove) expectNumber = true
+      } else if (t.text.startsWith("the board's driver joined") && !whiteToMove) expectNumber = true
       continue
     }
     if (t.kind === 'junk') { illegal(t.text, 'not a move, move number, comment or result'); break }

@@ -210,3 +210,39 @@ test('the move list shows the mover\'s remaining time after each move', async ()
   assert.equal(moverTime({ ply: 2, clock: { white: 5_390_000, black: 5_380_000 } }), 5_380_000);
   assert.equal(moverTime({ ply: 3, clock: null }), null);
 });
+
+test('a capture is drawn along the squares it landed on, not straight from start to end (issue 40)', () => {
+  const store = createStore();
+  store.putGame({ id: 'g2', startFen: 'W:W33,48:B18,28,45', moves: [] });
+  store.move('g2', { ply: 1, notation: '33x13', fen: 'B:W13,48:B45' });
+  const g = store.state.games.get('g2');
+  // 33 over 28 to 22, over 18 to 13: a turn at 22, which the notation does not name
+  assert.deepEqual(highlightAt(g, 1), { path: [33, 22, 13], capture: true, captured: [18, 28] });
+  store.move('g2', { ply: 2, notation: '45-50', fen: 'W:W13,48:BK50' });
+  assert.deepEqual(highlightAt(g, 2).path, [45, 50], 'a quiet move keeps its two squares');
+});
+
+test('a finished game\'s clocks stand at their last reading, however late the page opens (issue 40)', () => {
+  const store = createStore();
+  const reading = { white: 6_703_000, black: 3_100_000, running: 'W', relayAt: 1_000, at: 1_000 };
+  store.putGame({ id: 'f', result: '1-1', clock: reading, moves: [] });
+  const g = store.state.games.get('f');
+  // opened an hour, then two hours after the relay's reading: the same 1:51:43
+  for (const now of [3_600_000, 7_200_000]) assert.equal(formatClock(remaining(g.clock, now).white), '1:51:43');
+  store.putGame({ id: 'live', clock: reading, moves: [] });
+  assert.equal(formatClock(remaining(store.state.games.get('live').clock, 3_601_000).white), '51:43', 'a game in play ticks');
+  store.result('live', '2-0');
+  assert.equal(store.state.games.get('live').clock.running, null, 'the result stops the clock');
+});
+
+test('the address\'s ply and the header\'s badge of a finished or paused game (issue 40)', async () => {
+  const { plyOf, gameBadge } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  assert.equal(plyOf('?game=g&ply=7'), 7);
+  assert.equal(plyOf('?game=g&ply=0'), 0, 'the start position');
+  for (const bad of ['?game=g', '?game=g&ply=', '?game=g&ply=~', '?game=g&ply=-1', '?game=g&ply=2.5']) assert.equal(plyOf(bad), null, bad);
+  assert.equal(gameBadge(null, false), null);
+  assert.equal(gameBadge({ result: null }, false), null, 'a game in play: the connection says Live');
+  assert.equal(gameBadge({ result: '1-1' }, false).state, 'finished');
+  assert.equal(gameBadge({ result: '1-1' }, true).state, 'finished', 'a result outweighs a block');
+  assert.equal(gameBadge({ result: null }, true).state, 'paused');
+});

@@ -114,3 +114,22 @@ test('a move typed on a keyboard is the legal move it names; a short capture tha
   assert.match(typedMove(`${from}x${to}`, legal).refused, /more than one capture/);
   assert.deepEqual(typedMove(shared[0].path.join('x'), legal).move.path, shared[0].path, 'the full path names one');
 });
+
+test('a refusal names the rule it breaks: compulsory capture, majority capture (issue 40)', async () => {
+  const { refusalText } = await import('../../main/resources/damrelay/viewer/js/taps.js');
+  const { brokenRule } = await import('../../main/resources/damrelay/viewer/js/rules.js');
+  // 33 takes two (28, 18); 39 could take one (34); 31 could move on quietly
+  const p = parseFen('W:W31,33,39:B18,28,34,44');
+  assert.deepEqual(legalMoves(p).map(m => `${m.from}x${m.to}`), ['33x13']);
+  assert.equal(brokenRule(p, 31).rule, 'compulsory');
+  assert.equal(brokenRule(p, 31, 26).rule, 'compulsory');
+  assert.equal(brokenRule(p, 39).rule, 'majority');
+  assert.equal(brokenRule(p, 39, 30).rule, 'majority');
+  assert.equal(brokenRule(p, 33, 13), null, 'the legal capture breaks nothing');
+  assert.equal(brokenRule(p, 33, 12), null, 'a square the piece never reaches is no rule of capture');
+  assert.equal(brokenRule(p, 18), null, 'the opponent\'s piece');
+  assert.equal(brokenRule(parseFen('W:W31:B18'), 31, 26), null, 'no capture due');
+  assert.match(refusalText(p, 31, 26, 'x'), /capturing is compulsory \(SWR 6\.2\): a capture can be made from 33/);
+  assert.match(refusalText(p, 39, null, 'x'), /majority capture comes first \(SWR 6\.3\): capture 2 pieces, from 33/);
+  assert.equal(refusalText(p, 33, 12, 'fallback'), 'fallback');
+});

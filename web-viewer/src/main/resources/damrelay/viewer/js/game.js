@@ -134,14 +134,32 @@ export function eventOf(gameId) {
   return m ? { event: m[1], round: m[2] } : {};
 }
 
+/** The ply an address asks for (`ply=n`), or null for the live game. */
+export function plyOf(search) {
+  const text = new URLSearchParams(search).get('ply');
+  const n = text === null || text.trim() === '' ? NaN : Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/**
+ * What the header's badge says while the page is connected: the game's own state, so a finished
+ * or paused game never shows "Live" (null: the connection's own word).
+ */
+export function gameBadge(g, paused) {
+  if (!g) return null;
+  if (g.result) return { state: 'finished', text: t('game.badge.finished') };
+  if (paused) return { state: 'paused', text: t('game.badge.paused') };
+  return null;
+}
+
 export function startGamePage() {
   const store = createStore();
   const gameId = params().get('game');
-  const plyParam = params().get('ply');
-  const asked = plyParam === null ? NaN : Number(plyParam);
-  const view = createView(Number.isInteger(asked) && asked >= 0 ? asked : null);
+  const view = createView(plyOf(location.search));
   const root = document.getElementById('game');
-  bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'));
+  const isPaused = () => store.state.paused.has(String(gameId));
+  const badge = bindConnectionStatus(store, document.getElementById('connection'), document.getElementById('delay'),
+    () => gameBadge(game(), isPaused()));
   document.getElementById('back').href = pageLink('index.html', eventOf(gameId));
   const base = relayBase(location);
   root.querySelector('a.pdn-link').href = `${base.http}/pdn/${encodeURIComponent(gameId ?? '')}.pdn`;
@@ -191,12 +209,15 @@ export function startGamePage() {
     el.board.dataset.ply = ply;
     el.board.classList.toggle('flipped', view.flipped);
     root.classList.toggle('flipped', view.flipped);
-    el.position.textContent = positionText(g, ply, live, moveAt(g, ply));
+    const paused = live && isPaused() && !g.result;
+    el.position.textContent = paused ? t('game.pausedLine') : positionText(g, ply, live, moveAt(g, ply));
+    root.classList.toggle('paused', paused);
     root.classList.toggle('finished', !!g.result);
     el.live.hidden = live;
     el.corrections.replaceChildren(...(g.corrections ?? []).map(c => h('li', {}, correctionText(c))),
       ...(g.status?.rolledBack ? [h('li', { class: 'rolled-back' }, t('game.rolledBack'))] : []));
     el.result.textContent = g.result ? t('game.result', { result: g.result }) : '';
+    badge();
     el.joined.textContent = joinedNote(g) ?? '';
     el.joined.hidden = !g.joined;
     renderMoves(g, ply);
@@ -244,9 +265,17 @@ export function startGamePage() {
   function go(ply) {
     const g = game();
     if (!g) return;
-    view.ply = ply === null || ply >= lastPly(g) ? null : ply;
+    const next = ply === null || ply >= lastPly(g) ? null : ply;
+    if (next === view.ply) return;
+    view.ply = next;
+    // the address holds the game and the ply shown: a link shared opens there, back and forward step
+    history.pushState({ ply: next }, '', pageLink('game.html', { game: gameId, ply: next }));
     keepFocus(render);
   }
+  window.addEventListener('popstate', () => {
+    view.ply = plyOf(location.search);
+    keepFocus(render);
+  });
 
   document.addEventListener('keydown', e => {
     if (e.target.closest?.('input, textarea, select')) return;
@@ -284,6 +313,7 @@ export function startGamePage() {
         gameTitle(s.info.board, s.info.white?.name ?? '?', s.info.black?.name ?? '?'))));
       el.chooser.hidden = games.length < 2;
       renderRoundBoards(el.roundBoards, games, gameId);
+      store.paused(games.filter(s => s.paused).map(s => s.info.gameId));
       store.spectators(spectatorCounts(ev));
     });
   }

@@ -2,8 +2,10 @@
 // only files from itself). The page says which it is by its body's class; its words come first,
 // except on the match report, which takes the event's language itself.
 import { startI18n } from './i18n.js';
+import { startTheme } from './theme.js';
 
-const withWords = start => () => { startI18n(); return start(); };
+// the words, then light or dark (the switch has words too), then the page
+const withWords = start => () => { startI18n(); startTheme(); return start(); };
 const PAGES = {
   'page-overview': withWords(() => import('./overview.js').then(m => m.startOverviewPage())),
   'page-game': withWords(() => import('./game.js').then(m => m.startGamePage())),

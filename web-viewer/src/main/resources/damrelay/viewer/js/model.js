@@ -2,6 +2,7 @@
 // these calls, so a protocol change touches that one module. Pure: no DOM, no network.
 import { parseFen, diff, START_FEN } from './fen.js';
 import { pathOf, isCapture } from './notation.js';
+import { legalMoves } from './rules.js';
 
 /**
  * Game: {id, board, white: {name, team, rating, fed}, black: {…}, startFen,
@@ -29,6 +30,7 @@ export function createStore() {
     awaitingSnapshot: new Set(), // games whose updates only the relay's fold can place (a join): skipped until their snapshot
     blocked: new Map(), // game id -> the block its board waits on (arbiter stream only)
     spectators: new Map(), // game id -> connections following it, the latest the relay told
+    paused: new Set(), // games whose board waits for the arbiter (the event's JSON): shown as paused, not live
     relayAlerts: new Map(), // type -> a problem of the relay itself while it lasts (arbiter stream only)
   };
   const listeners = new Set();
@@ -41,7 +43,7 @@ export function createStore() {
       white: g.white ?? { name: '?', team: '' }, black: g.black ?? { name: '?', team: '' },
       startFen: g.startFen || START_FEN,
       moves: [...(g.moves ?? [])].sort((a, b) => a.ply - b.ply),
-      result: g.result ?? null, clock: g.clock ?? null, joined: g.joined ?? null,
+      result: g.result ?? null, clock: stopped(g.clock ?? null, g.result), joined: g.joined ?? null,
       status: { link: 'waiting', outOfStep: false, uncrowned: [], draws: [], ...(g.status ?? {}) },
     };
   }
@@ -120,13 +122,16 @@ export function createStore() {
     },
 
     result(gameId, result, version = null) {
-      game(gameId).result = result || null;
+      const g = game(gameId);
+      g.result = result || null;
+      g.clock = stopped(g.clock, g.result);
       setVersion(gameId, version);
       emit({ kind: 'result', gameId: String(gameId) });
     },
 
     clock(gameId, reading, version = null) {
-      game(gameId).clock = reading;
+      const g = game(gameId);
+      g.clock = stopped(reading, g.result);
       setVersion(gameId, version);
       emit({ kind: 'clock', gameId: String(gameId) });
     },
@@ -200,12 +205,28 @@ export function createStore() {
       emit({ kind: 'delay' });
     },
 
+    /** The games whose board waits for the arbiter, as the event's JSON lists them; emits only on a change. */
+    paused(ids) {
+      const next = new Set(ids);
+      if (next.size === state.paused.size && [...next].every(id => state.paused.has(id))) return;
+      state.paused = next;
+      emit({ kind: 'paused' });
+    },
+
     /** Spectator counts per game, from the subscription's answer or the event's JSON, whichever came last. */
     spectators(counts) {
       for (const [id, n] of Object.entries(counts)) state.spectators.set(id, Number(n) || 0);
       emit({ kind: 'spectators' });
     },
   };
+}
+
+/**
+ * A finished game's clocks stand at their last reading: the relay's snapshot still names the side
+ * that was to move, and ticking it from the relay's reading time showed a lower time on every load.
+ */
+function stopped(clock, result) {
+  return clock && result ? { ...clock, running: null } : clock;
 }
 
 export function firstPly(g) {
@@ -254,7 +275,21 @@ export function highlightAt(g, ply) {
   const after = parseFen(move.fen);
   const mover = before.pieces.get(path[0])?.color;
   const captured = diff(before, after).vacated.filter(sq => before.pieces.get(sq)?.color !== mover);
-  return { path, capture, captured };
+  return { path: landings(before, path, captured), capture, captured };
+}
+
+/**
+ * The squares a capture landed on, start to end: PDN's short form names only the two ends, so
+ * the legal capture between them that took exactly these pieces gives the way (33x13 by way of 22
+ * and 24, say); the notation's own squares when none fits (an irregular move, a set position).
+ */
+function landings(before, path, captured) {
+  if (path.length > 2 || !captured.length) return path;
+  const key = [...captured].sort((a, b) => a - b).join(',');
+  const side = before.pieces.get(path[0])?.color;
+  if (!side) return path;
+  const fit = legalMoves({ ...before, side }).find(m => m.from === path[0] && m.to === path[path.length - 1] && m.captured.join(',') === key);
+  return fit ? fit.path : path;
 }
 
 /** Match points per team name, from the results of its games. */

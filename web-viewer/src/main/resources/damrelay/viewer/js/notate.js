@@ -5,14 +5,18 @@
 import { parseFen, squareToRowCol, START_FEN } from './fen.js';
 import { renderBoard } from './board.js';
 import { legalMoves, applyMove, notate } from './rules.js';
-import { IDLE, tap, hints, typedMove } from './taps.js';
+import { IDLE, tap, hints, typedMove, refusalText } from './taps.js';
 import { createOutbox } from './outbox.js';
 import { credentialBase, backoffDelay, RESULT_TEXT } from './connection.js';
 import { h, pollEvent } from './ui.js';
+import { moveRows } from './notation.js';
 import { t, has } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped' };
+// An entry the relay has not acknowledged this long after it was sent: the connection is not to be
+// trusted (a phone off the Wi-Fi keeps a dead socket open for minutes), so the page says so and connects anew.
+const ANSWER_WITHIN_MS = 5000;
 
 /** h:mm:ss, h:mm or m:ss... as the player reads the clock → ms; null when empty; NaN when unreadable. */
 export function parseTime(text) {
@@ -71,6 +75,8 @@ export function startNotationPage() {
   let refusal = '';
   let fresh = false;      // a new connection: its first state tells what to send again
   let base = null;        // the relay the credential may go to (credentialBase)
+  let watchdog = null;    // the check that an entry sent was answered
+  let retry = null;       // the next connection attempt
 
   const say = (text, kind = 'info') => {
     els.message.textContent = text;
@@ -91,15 +97,29 @@ export function startNotationPage() {
       send({ entry });
     }
     for (const [name, body] of Object.entries(outbox.requests())) send({ requestId: name, [name]: body });
+    expectAnswer();
+  };
+  // "Connected" only while the relay answers: an entry left unacknowledged means it is not
+  const expectAnswer = () => {
+    if (watchdog || !outbox.pending().length || socket?.readyState !== WebSocket.OPEN) return;
+    const waitingFor = outbox.pending()[0].seq;
+    watchdog = setTimeout(() => {
+      watchdog = null;
+      if (outbox.pending()[0]?.seq !== waitingFor || !socket) return;
+      setLink('noAnswer');
+      socket.close(); // its close connects anew, and the new connection sends what is not acknowledged
+    }, ANSWER_WITHIN_MS);
   };
   const connect = () => {
     if (closed) return;
     setLink('connecting');
-    socket = new WebSocket(`${base.ws}/notate`);
+    const current = new WebSocket(`${base.ws}/notate`);
+    socket = current;
     fresh = true;
     socket.onopen = () => socket.send(JSON.stringify({ hello: { gameId, token: key } }));
     socket.onmessage = ev => receive(JSON.parse(ev.data));
     socket.onclose = ev => {
+      if (socket !== current) return; // a socket given up on (offline, no answer): its successor is already under way
       socket = null;
       if (CLOSED_FOR_GOOD[ev.code]) {
         closed = { kind: CLOSED_FOR_GOOD[ev.code], reason: ev.reason || t('notate.closedByRelay') };
@@ -107,8 +127,8 @@ export function startNotationPage() {
         return;
       }
       const wait = backoffDelay(attempt++);
-      setLink('reconnecting');
-      setTimeout(connect, wait);
+      if (els.link.dataset.state !== 'noAnswer' || !navigator.onLine) setLink(navigator.onLine ? 'reconnecting' : 'offline');
+      retry = setTimeout(connect, wait);
     };
   };
   const receive = m => {
@@ -118,8 +138,11 @@ export function startNotationPage() {
       outbox.acked(Number(relay.acked ?? 0));
       outbox.keepRelayState(relay, key);
       refusal = Number(relay.refused ?? 0) ? relay.refusedReason || t('notate.refusedNoReason') : '';
-      setLink('live');
+      setLink(navigator.onLine ? 'live' : 'offline');
+      clearTimeout(watchdog);
+      watchdog = null;
       if (fresh) sendPending();
+      else expectAnswer();
       fresh = false;
       render();
     } else if (m.error) {
@@ -136,6 +159,22 @@ export function startNotationPage() {
     els.link.dataset.state = state;
     els.link.textContent = t(`notate.link.${state}`);
   };
+  // the phone's own word that it has no network: believed at once, and a try as soon as it is back
+  window.addEventListener('offline', () => {
+    if (closed) return;
+    setLink('offline');
+    const old = socket;
+    socket = null;
+    old?.close();
+    clearTimeout(retry);
+    retry = setTimeout(connect, backoffDelay(attempt++));
+  });
+  window.addEventListener('online', () => {
+    if (closed || socket?.readyState === WebSocket.OPEN) return;
+    clearTimeout(retry);
+    attempt = 0;
+    if (!socket) connect();
+  });
   const request = (name, body) => {
     outbox.request(name, body);
     send({ requestId: name, [name]: body });
@@ -173,7 +212,8 @@ export function startNotationPage() {
     const v = current();
     const r = tap(taps, square, v.legal);
     if (r.refused) {
-      say(t('notate.notLegal', { reason: r.refused }), 'error');
+      const [from, to] = taps.phase === 'idle' ? [square, null] : [taps.from, square];
+      say(t('notate.notLegal', { reason: refusalText(v.position, from, to, r.refused) }), 'error');
       els.board.dataset.refused = String(square);
     } else {
       taps = r.state;
@@ -193,9 +233,10 @@ export function startNotationPage() {
       return;
     }
     const input = els.typed.querySelector('input');
-    const r = typedMove(input.value, current().legal);
+    const v = current();
+    const r = typedMove(input.value, v.legal);
     if (r.refused) {
-      say(t('notate.notLegal', { reason: r.refused }), 'error');
+      say(t('notate.notLegal', { reason: refusalText(v.position, r.from, r.to, r.refused) }), 'error');
       return;
     }
     taps = IDLE;
@@ -260,15 +301,21 @@ export function startNotationPage() {
     els.typed.hidden = false;
     renderNotator(info);
     renderTime(v);
-    const blackFirst = v.start.side === 'B';
-    els.moves.replaceChildren(...v.plies.map((p, i) => {
-      const n = i + 1 + (blackFirst ? 1 : 0);
-      return h('li', { class: p.sent ? 'sent' : 'pending', dataset: { ply: String(n) } },
-        `${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${p.notation}`, p.sent ? '' : h('span', { class: 'badge' }, ` ${t('notate.notSent')}`));
-    }));
+    renderMoves(v);
     renderUnsent();
     renderActions(v, info);
     if (refusal) say(t('notate.entryRefused', { reason: refusal }), 'error');
+  };
+  // numbered rows, white and black side by side (as on the paper scoresheet), the latest in view
+  const renderMoves = v => {
+    const blackFirst = v.start.side === 'B';
+    const half = p => p
+      ? h('span', { class: `half ${p.sent ? 'sent' : 'pending'}`, dataset: { ply: String(p.ply) } }, p.notation,
+        p.sent ? '' : h('span', { class: 'badge' }, t('notate.notSent')))
+      : h('span', { class: 'half none' }, '…');
+    const rows = moveRows(v.plies.map((p, i) => ({ ...p, ply: i + 1 + (blackFirst ? 1 : 0) })));
+    els.moves.replaceChildren(...rows.map(r => h('li', {}, h('span', { class: 'number' }, `${r.number}.`), half(r.white), r.black ? half(r.black) : h('span', { class: 'half' }))));
+    els.moves.scrollTop = els.moves.scrollHeight;
   };
   const renderUnsent = () => {
     const n = outbox.pending().length;

@@ -54,7 +54,9 @@ function card(g, state, arbiter) {
     player(g.black, 'black'),
     h('div', { class: 'last-move' }, last ? `${Math.ceil(last.ply / 2)}.${last.ply % 2 ? '' : '..'} ${last.notation}` : t('common.noMoveYet')),
     // a driver joined the game under way: the card says from where the relay follows it
-    g.joined ? h('div', { class: 'joined-note' }, t('common.joinedAt', { move: g.joined.move })) : null);
+    g.joined ? h('div', { class: 'joined-note' }, t('common.joinedAt', { move: g.joined.move })) : null,
+    // a board the arbiter is restoring: the game is paused, not live (a line of its own: it wraps on a phone)
+    state.paused.has(g.id) && !g.result ? h('div', { class: 'state-badge paused' }, t('common.paused')) : null);
 }
 
 function heading(state, games, pdnUrl) {
@@ -168,6 +170,7 @@ export function startOverviewPage() {
     store.round({ event: ev.name || subscription.eventId });
     if (ev.name) document.title = t('overview.pageTitleEvent', { event: ev.name });
     store.spectators(spectatorCounts(ev));
+    store.paused((ev.games ?? []).filter(s => s.paused).map(s => s.info.gameId));
   });
   window.damrelay = { store, connection: connectSpectator({ store, base, subscription }) };
 }

@@ -12,13 +12,24 @@ function step(square, [dr, dc]) {
 
 /** @returns {{from:number,to:number,captured:number[],path:number[]}[]} every legal move, one per (from, to, captured). */
 export function legalMoves(position) {
-  const own = [...position.pieces].filter(([, p]) => p.color === position.side);
-  const captures = [];
-  for (const [sq, p] of own) captureFrom(position, sq, p, captures);
+  const captures = allCaptures(position);
   if (captures.length) {
     const most = Math.max(...captures.map(m => m.captured.length));
     return distinct(captures.filter(m => m.captured.length === most));
   }
+  return quietMoves(position);
+}
+
+/** Every capture of the side to move, the ones that take fewer than the most included (6.3 not applied). */
+function allCaptures(position) {
+  const captures = [];
+  for (const [sq, p] of position.pieces) if (p.color === position.side) captureFrom(position, sq, p, captures);
+  return captures;
+}
+
+/** The moves that capture nothing, as if no capture were due (6.2 not applied). */
+function quietMoves(position) {
+  const own = [...position.pieces].filter(([, p]) => p.color === position.side);
   const quiet = [];
   for (const [sq, p] of own) {
     for (const dir of DIRS) {
@@ -30,6 +41,25 @@ export function legalMoves(position) {
     }
   }
   return quiet;
+}
+
+/**
+ * The rule a move from `from` (to `to`, when given) breaks, for a refusal that names it: a capture
+ * is due and this is none ('compulsory', SWR 6.2), or it takes fewer pieces than another capture
+ * ('majority', 6.3). {rule, most (pieces the due capture takes), from (squares that can make it)};
+ * null when neither explains the refusal (a square nothing reaches, an opponent's piece...).
+ */
+export function brokenRule(position, from, to = null) {
+  const captures = allCaptures(position);
+  if (!captures.length || position.pieces.get(from)?.color !== position.side) return null;
+  const most = Math.max(...captures.map(m => m.captured.length));
+  const due = { most, from: [...new Set(captures.filter(m => m.captured.length === most).map(m => m.from))].sort((a, b) => a - b) };
+  const own = captures.filter(m => m.from === from && (to === null || m.to === to));
+  if (own.length) return own.every(m => m.captured.length < most) ? { rule: 'majority', ...due } : null;
+  const quiet = quietMoves(position).some(m => m.from === from && (to === null || m.to === to));
+  // a piece that could capture chosen, then a square it cannot reach at all: not this rule
+  if (to !== null && !quiet) return null;
+  return { rule: 'compulsory', ...due };
 }
 
 function captureFrom(position, from, piece, out) {

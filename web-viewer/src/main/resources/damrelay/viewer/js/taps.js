@@ -6,7 +6,7 @@
 //               square only one of them passes decides
 // Anything else is refused at once (the tap changes nothing and the page says so).
 import { t } from './i18n.js';
-import { moveKey } from './rules.js';
+import { moveKey, brokenRule } from './rules.js';
 
 export const IDLE = { phase: 'idle', from: 0, via: [], to: 0 };
 
@@ -54,6 +54,16 @@ export function tap(state, square, legal) {
   return { state, refused: t('notate.refused.cannot', { from: state.from, square }) };
 }
 
+/**
+ * The refusal of a tap or a typed move in words: the rule it breaks when one does (capture is
+ * compulsory, the majority capture comes first), else `fallback` (what the tap state machine said).
+ */
+export function refusalText(position, from, to, fallback) {
+  const broken = from ? brokenRule(position, from, to || null) : null;
+  if (!broken) return fallback;
+  return t(`notate.rule.${broken.rule}`, { squares: broken.from.join(', '), n: broken.most });
+}
+
 /** Squares worth marking: the chosen piece, the squares it may still reach or pass, and what to tap next. */
 export function hints(state, legal) {
   if (state.phase === 'idle') return { chosen: [], targets: [] };
@@ -76,5 +86,5 @@ export function typedMove(text, legal) {
   const fits = distinctMoves(legal.filter(m => m.from === from && m.to === to && via.every(sq => m.path.slice(1, -1).includes(sq))));
   if (fits.length === 1) return { move: fits[0] };
   if (fits.length > 1) return { refused: t('notate.typed.ambiguous', { from, to }) };
-  return { refused: legal.some(m => m.from === from) ? t('notate.refused.cannot', { from, square: to }) : t('notate.refused.start', { square: from }) };
+  return { from, to, refused: legal.some(m => m.from === from) ? t('notate.refused.cannot', { from, square: to }) : t('notate.refused.start', { square: from }) };
 }

@@ -24,15 +24,20 @@ function describe(c) {
   return text;
 }
 
-/** Keeps the connection line and the delay notice in step with the store. */
-export function bindConnectionStatus(store, statusEl, delayEl) {
+/**
+ * Keeps the connection line and the delay notice in step with the store. `liveBadge()` may name
+ * what "Live" would wrongly say while connected ({state, text}: a finished or paused game); the
+ * returned function redraws the line when that changes.
+ */
+export function bindConnectionStatus(store, statusEl, delayEl, liveBadge = () => null) {
   const render = () => {
     const c = store.state.connection;
     const a = store.state.arbiterLink;
     // The console lives on the arbiter stream alone (the spectator stream then never opens).
     const worst = a && (a.state !== 'live' || c.state === 'connecting') ? a : c;
-    statusEl.textContent = a && worst === a ? t('conn.arbiterStream', { state: describe(a) }) : describe(c);
-    statusEl.dataset.state = worst.state;
+    const own = worst.state === 'live' ? liveBadge() : null;
+    statusEl.textContent = own ? own.text : a && worst === a ? t('conn.arbiterStream', { state: describe(a) }) : describe(c);
+    statusEl.dataset.state = own ? own.state : worst.state;
     const d = store.state.delaySeconds;
     delayEl.hidden = !d;
     delayEl.textContent = !d ? '' : d >= 120 ? t('conn.delay.minutes', { n: Math.round(d / 60) }) : t('conn.delay.seconds', { n: d });
@@ -42,6 +47,7 @@ export function bindConnectionStatus(store, statusEl, delayEl) {
   // A page restored from the back/forward cache has lost its sockets without a close event:
   // start afresh rather than show a live-looking page that is not.
   window.addEventListener('pageshow', e => { if (e.persisted) location.reload(); });
+  return render;
 }
 
 export function params() {

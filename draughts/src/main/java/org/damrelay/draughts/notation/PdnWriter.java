@@ -66,8 +66,11 @@ public final class PdnWriter {
 
     /**
      * Movetext written ply by ply: move numbers where PDN wants them ({@code 1. 32-28 18-23},
-     * {@code 1... 18-23} after a start or a comment with black to move), comments in braces, and
-     * lines broken below 80 columns only between a number-and-move and the next, never inside one.
+     * {@code 1... 18-23} when black makes the first ply or moves next in a position set or seen),
+     * comments in braces, and lines broken below 80 columns only between a number-and-move and the
+     * next, never inside one. A black move after a comment (a clock reading) carries no number: PDN
+     * 3.0 makes it optional, and readers such as pydraughts take a repeated "N." ("11. ... 11...")
+     * for a duplicate and lose the moves after it.
      */
     public static final class Movetext {
         private final StringBuilder sb = new StringBuilder();
@@ -92,10 +95,9 @@ public final class PdnWriter {
             return this;
         }
 
-        /** A comment after the last ply; a black ply after it carries its number again. */
+        /** A comment after the last ply; the next ply is numbered as it would be without it. */
         public Movetext comment(String text) {
             word("{" + text.replace("}", ")") + "}");
-            numberDue = !white;
             return this;
         }
 
@@ -106,6 +108,7 @@ public final class PdnWriter {
          */
         public Movetext position(String comment, boolean whiteToMove) {
             comment(comment);
+            // the turn may have changed hands without a move: black's move says its number
             if (!white && whiteToMove) number++;
             white = whiteToMove;
             numberDue = !white;

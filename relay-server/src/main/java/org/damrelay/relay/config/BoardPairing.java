@@ -15,5 +15,20 @@ public record BoardPairing(int round, int board, PlayerEntry white, PlayerEntry 
                            String sourceBoard, String startFen, String increment, String agreedDrawLimit,
                            String startCounts) {
 
-    public record PlayerEntry(String name, int rating, String fedId, String team) {}
+    /**
+     * A player as the pairings name them. Names and teams enter the relay here only, so here they
+     * get single spaces: PDN files such as the KNDB's write "H.  van der Zee", and every page, the
+     * PDN tags and the terminal would repeat the double space.
+     */
+    public record PlayerEntry(String name, int rating, String fedId, String team) {
+        public PlayerEntry {
+            name = singleSpaced(name);
+            team = singleSpaced(team);
+        }
+    }
+
+    /** Runs of white space as one space, none at either end; null stays null (not given). Every person's name entering the relay goes through it. */
+    public static String singleSpaced(String s) {
+        return s == null ? null : s.strip().replaceAll("\\s+", " ");
+    }
 }

@@ -15,6 +15,7 @@ import org.damrelay.proto.RoundState;
 import org.damrelay.proto.RoundSummary;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.game.GameBook;
+import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.game.Pdn;
 
@@ -74,9 +75,18 @@ public final class StateEndpoints {
             if (g == null) continue;
             GameSnapshot snap = g.spectatorSnapshot();
             s.addGames(GameSummary.newBuilder().setInfo(snap.getInfo()).setVersion(snap.getVersion())
-                    .setPlies(snap.getPliesCount()).setResult(snap.getResult()).setSpectators(spectators.applyAsInt(info)));
+                    .setPlies(snap.getPliesCount()).setResult(snap.getResult()).setSpectators(spectators.applyAsInt(info))
+                    .setPaused(paused(g)));
         }
         return json(s);
+    }
+
+    /** The board that feeds the game is blocked by a refused event (the arbiter's "Blocked boards"). */
+    private boolean paused(GameRecord g) {
+        GameInfo info = g.info();
+        EventDirectory.Source src = new EventDirectory.Source(info.getEventId(), info.getSourceDriver(), info.getSourceBoard());
+        // a board feeds one game at a time: the games of its earlier rounds are not held up by it
+        return book.cursors().containsKey(src) && book.directory().gameFor(src).orElse("").equals(g.id()) && book.cursor(src).blocked();
     }
 
     public String gamePdn(String gameId) {

@@ -45,6 +45,7 @@ import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameFold;
+import org.damrelay.relay.config.BoardPairing;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.game.SourceCursor;
 import org.damrelay.relay.ingest.DriverSession;
@@ -338,7 +339,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     public void notator(DeviceSession d, String requestId, String name) {
         GameRecord g = admitted(d);
         if (g == null) return;
-        String n = name == null ? "" : name.strip();
+        // the other place a person's name enters: typed on the phone, single-spaced as the pairings' names are
+        String n = name == null ? "" : BoardPairing.singleSpaced(name);
         if (n.isEmpty() || n.length() > 80) {
             deviceError(d, requestId, "BAD_REQUEST", "the notator's name must be 1 to 80 characters");
             return;

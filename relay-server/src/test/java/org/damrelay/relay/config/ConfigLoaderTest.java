@@ -59,6 +59,23 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void namesAndTeamsEnterWithSingleSpacesFromTheCsvAndTheConfig() throws Exception {
+        // the KNDB's PDN files write initials so ("H.  van der Zee"); a pairings file copied from one repeats it
+        Path csv = dir.resolve("pairings.csv");
+        Files.writeString(csv, "round,board,white,whiteRating,black,blackRating,whiteTeam\n1,1,H.  van der Zee,2210, A.\tvan  Berkel ,,Hijken  DTC\n");
+        BoardPairing row = PairingsLoader.load(csv).get(0);
+        assertEquals("H. van der Zee", row.white().name());
+        assertEquals("A. van Berkel", row.black().name());
+        assertEquals("Hijken DTC", row.white().team());
+        assertEquals(2210, row.white().rating());
+        BoardPairing inline = ConfigLoader.parse("events: [{id: e, boards: [{round: 1, board: 1, "
+                + "white: {name: \"B.  Raven\", team: \"A  B\"}, black: {name: \"F.  de Koning\"}}]}]", null).event("e").boards().get(0);
+        assertEquals("B. Raven", inline.white().name());
+        assertEquals("A B", inline.white().team());
+        assertEquals("F. de Koning", inline.black().name());
+    }
+
+    @Test
     void anEventsLanguageIsDutchOrEnglishAndAnythingElseIsOneClearLine() {
         assertEquals("en", ConfigLoader.parse("events: [{id: open, language: EN}]", null).event("open").language());
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,

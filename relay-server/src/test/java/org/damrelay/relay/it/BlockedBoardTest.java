@@ -33,6 +33,12 @@ class BlockedBoardTest {
         return d;
     }
 
+    private static String eventJson(RelayServer relay) throws Exception {
+        return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + relay.port() + "/api/events/nk")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+    }
+
     @Test
     void aMoveRefusedAfterAResultIsAppliedWhenTheArbiterReopensTheGameAndResolves() throws Exception {
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir, 0));
@@ -79,6 +85,8 @@ class BlockedBoardTest {
             assertEquals(2, live.getSeq());
             assertTrue(live.getReason().startsWith(d.errors().get(0).getCode().name()), live.getReason());
             assertEquals(28, live.getRefused().getMove().getFrom(), "the refused event itself is told");
+            // spectators read it as a paused game (issue 40): the event's JSON says so, without the why
+            assertTrue(eventJson(relay).contains("\"gameId\":\"nk-r1-b1\"") && eventJson(relay).contains("\"paused\":true"), eventJson(relay));
 
             // a console opened (or reloaded) later hears it from the relay's state, not from a live alert
             try (TestArbiter later = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "deputy")) {
@@ -88,6 +96,7 @@ class BlockedBoardTest {
                 await().atMost(Duration.ofSeconds(30)).until(() -> later.messages().stream()
                         .anyMatch(m -> m.hasBlocked() && !m.getBlocked().getBlocked() && m.getBlocked().getGameId().equals("nk-r1-b1")));
             }
+            assertTrue(!eventJson(relay).contains("paused"), "released, the game is no longer paused: " + eventJson(relay));
             try (TestArbiter reloaded = TestArbiter.connect(relay.port(), TestRelay.ARBITER_TOKEN, "nk", "chief")) {
                 // the hello ends with the alerts and then the blocks; an ack of an unknown alert marks the end
                 reloaded.request(ArbiterRequest.newBuilder().setAckAlert(AcknowledgeAlert.newBuilder().setAlertId(999_999)));

@@ -96,7 +96,7 @@ class NotationTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> phone.state() != null);
             assertEquals(0, phone.state().getAcked());
             assertEquals(NotationState.NOTATED, phone.state().getSnapshot().getInfo().getNotation());
-            assertTrue(phone.request(DeviceRequest.newBuilder().setNotator(NotatorName.newBuilder().setName("Roel Boomstra"))).hasOk());
+            assertTrue(phone.request(DeviceRequest.newBuilder().setNotator(NotatorName.newBuilder().setName(" Roel  Boomstra "))).hasOk()); // typed with a double space: stored single-spaced
             Position p = Position.start();
             Move m1 = first(p, 32, 28);
             phone.move(m1, Clock.newBuilder().setWhiteMs(5_390_000).setBlackMs(5_400_000).build());

@@ -100,8 +100,8 @@ class OutsidePdnCheckTest {
     @Test
     void anIllegalMoveSwappedIntoTheExportIsReportedByItsNumber() throws Exception {
         String round = RelayedRound.pdn(dir);
-        // game 1, move 7: white plays black's reply, black white's move; everything else as served
-        Matcher m = Pattern.compile("(^|\\s)7\\. (\\S+)\\s+(\\{[^}]*\\}\\s+)?7\\.\\.\\. (\\S+)").matcher(round);
+        // game 1, move 7: white plays black's reply, black white's move (no number before black's after the clock); everything else as served
+        Matcher m = Pattern.compile("(^|\\s)7\\. (\\S+)\\s+(\\{[^}]*\\}\\s+)?(?:7\\.\\.\\. )?(\\d\\S*)").matcher(round);
         assertTrue(m.find(), round);
         String swapped = round.substring(0, m.start(2)) + m.group(4) + round.substring(m.end(2), m.start(4)) + m.group(2) + round.substring(m.end(4));
         Path pdn = dir.resolve("swapped.pdn");

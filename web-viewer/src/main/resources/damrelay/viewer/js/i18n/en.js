@@ -529,4 +529,15 @@ export default {
   'game.tabTitleEvent': 'B{board} {white} – {black}: {news} · {event}',
   'game.tabTitleNoBoardEvent': '{white} – {black}: {news} · {event}',
   'notate.pageTitleEvent': '{event} — digital notation · damrelay',
+  // ---- issue 40: game state badges, dark mode, the notation page's connection and rules ----
+  'common.paused': 'Paused: being restored by the arbiter',
+  'game.badge.finished': 'Finished',
+  'game.badge.paused': 'Paused',
+  'game.pausedLine': 'Paused: the board is being restored by the arbiter',
+  'theme.dark': 'Dark',
+  'theme.label': 'Dark mode',
+  'notate.link.offline': 'Offline (no network): entries are kept on this device',
+  'notate.link.noAnswer': 'No answer from the relay: connecting again; entries are kept on this device',
+  'notate.rule.compulsory': 'capturing is compulsory (SWR 6.2): a capture can be made from {squares}',
+  'notate.rule.majority': 'the majority capture comes first (SWR 6.3): capture {n} pieces, from {squares}',
 };

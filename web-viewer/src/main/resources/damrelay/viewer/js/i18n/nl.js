@@ -528,4 +528,15 @@ export default {
   'game.tabTitleEvent': 'B{board} {white} – {black}: {news} · {event}',
   'game.tabTitleNoBoardEvent': '{white} – {black}: {news} · {event}',
   'notate.pageTitleEvent': '{event} — digitale notatie · damrelay',
+  // ---- issue 40: badges van de partijstand, donkere weergave, verbinding en regels van de notatiepagina ----
+  'common.paused': 'Onderbroken: wordt hersteld door de arbiter',
+  'game.badge.finished': 'Afgelopen',
+  'game.badge.paused': 'Onderbroken',
+  'game.pausedLine': 'Onderbroken: het bord wordt hersteld door de arbiter',
+  'theme.dark': 'Donker',
+  'theme.label': 'Donkere weergave',
+  'notate.link.offline': 'Offline (geen netwerk): de invoer blijft op dit apparaat bewaard',
+  'notate.link.noAnswer': 'Geen antwoord van de relay: opnieuw verbinden; de invoer blijft op dit apparaat bewaard',
+  'notate.rule.compulsory': 'slaan is verplicht (SWR 6.2): er kan geslagen worden vanaf {squares}',
+  'notate.rule.majority': 'meerslag gaat voor (SWR 6.3): sla {n} stukken, vanaf {squares}',
 };

@@ -90,7 +90,7 @@ class NotationBrowserTest extends LiveHallTestBase {
     }
 
     private int movesShown() {
-        return driver().findElements(By.cssSelector(".moves li")).size();
+        return driver().findElements(By.cssSelector(".moves .half[data-ply]")).size();
     }
 
     @Test
@@ -129,7 +129,7 @@ class NotationBrowserTest extends LiveHallTestBase {
             eventually().until(() -> movesShown() == 14 && text(".unsent").startsWith("4 entries not yet sent"));
             for (int i = 14; i < 18; i++) enter(plies.get(i));
             eventually().until(() -> text(".unsent").startsWith("8 entries not yet sent"));
-            assertEquals(8, driver().findElements(By.cssSelector(".moves li.pending")).size(), "unsent moves are marked");
+            assertEquals(8, driver().findElements(By.cssSelector(".moves .half.pending")).size(), "unsent moves are marked");
 
             relay.restart();
             eventually().until(() -> text(".unsent").equals("All entries sent"));

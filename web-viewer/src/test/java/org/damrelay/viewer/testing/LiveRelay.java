@@ -40,6 +40,11 @@ public final class LiveRelay implements AutoCloseable {
 
     /** @param trustedRelays other relays this one names as trusted for its viewer (edge.trustedRelays) */
     public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays) throws IOException {
+        return start(round3DelaySeconds, trustedRelays, List.of());
+    }
+
+    /** @param extraBoards more pairings, each a YAML flow mapping as the {@code boards} list takes it */
+    public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays, List<String> extraBoards) throws IOException {
         Path dataDir = Files.createTempDirectory("damrelay-viewer-relay");
         // A fixed port for the relay's whole life: a restarted relay must be where the viewer left it.
         int port = FixedPortRelay.freeLoopbackPort();
@@ -65,8 +70,10 @@ public final class LiveRelay implements AutoCloseable {
                       - {round: 5, board: 3, white: {name: Stop Per}, black: {name: Pa Per}}
                       - {round: 5, board: 4, white: {name: Re Voked}, black: {name: No Device}}
                       - {round: 5, board: 5, white: {name: Own Game}, black: {name: Only}}
+                %s
                 """.formatted(port, dataDir.toAbsolutePath(), String.join(", ", trustedRelays), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
-                Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null);
+                Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds,
+                extraBoards.stream().map(b -> "      - " + b).collect(java.util.stream.Collectors.joining("\n"))), null);
         return new LiveRelay(dataDir, new FixedPortRelay(config).start());
     }
 
