@@ -521,4 +521,20 @@ export default {
   'refusal.MOVE_REFUSED': 'the move cannot follow the position',
   'refusal.UNKNOWN_BOARD': 'no game is fed by this board',
   'refusal.other': 'refused',
+
+  // ---- engine evaluation beside the board (game page, eval.js; docs/engine.md) ----
+  'eval.barLabel': 'Evaluation {score}: {verdict}',
+  'eval.blackBetter': 'Black is better',
+  'eval.by': 'by {engine}',
+  'eval.byDepth': 'by {engine}, depth {depth}',
+  'eval.equal': 'the position is about equal',
+  'eval.hide': 'Hide evaluation',
+  'eval.label': 'Engine evaluation',
+  'eval.line': 'Best line: {line}',
+  'eval.none': 'No evaluation of this position yet',
+  'eval.show': 'Show evaluation',
+  'eval.whiteBetter': 'White is better',
+  'eval.winBlack': 'Black wins',
+  'eval.winWhite': 'White wins',
+  'console.relayAlert.ENGINE_FAILED': 'The evaluation engine stopped or does not answer: the relay restarts it by itself. Spectators see no evaluation meanwhile; the broadcast goes on.',
 };

@@ -520,4 +520,20 @@ export default {
   'refusal.MOVE_REFUSED': 'de zet kan niet op de stand volgen',
   'refusal.UNKNOWN_BOARD': 'dit bord voedt geen partij',
   'refusal.other': 'geweigerd',
+
+  // ---- evaluatie door de engine naast het bord (partijpagina, eval.js; docs/engine.md) ----
+  'eval.barLabel': 'Evaluatie {score}: {verdict}',
+  'eval.blackBetter': 'Zwart staat beter',
+  'eval.by': 'door {engine}',
+  'eval.byDepth': 'door {engine}, diepte {depth}',
+  'eval.equal': 'de stelling is ongeveer gelijk',
+  'eval.hide': 'Evaluatie verbergen',
+  'eval.label': 'Evaluatie door de engine',
+  'eval.line': 'Beste variant: {line}',
+  'eval.none': 'Nog geen evaluatie van deze stelling',
+  'eval.show': 'Evaluatie tonen',
+  'eval.whiteBetter': 'Wit staat beter',
+  'eval.winBlack': 'Zwart wint',
+  'eval.winWhite': 'Wit wint',
+  'console.relayAlert.ENGINE_FAILED': 'De evaluatie-engine is gestopt of antwoordt niet: de relay start hem vanzelf opnieuw. Toeschouwers zien zolang geen evaluatie; de uitzending gaat door.',
 };
