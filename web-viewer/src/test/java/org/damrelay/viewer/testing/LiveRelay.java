@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.EngineConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.it.FixedPortRelay;
@@ -28,10 +29,12 @@ public final class LiveRelay implements AutoCloseable {
 
     private final Path dataDir;
     private final FixedPortRelay relay;
+    private final RelayConfig config;
 
-    private LiveRelay(Path dataDir, FixedPortRelay relay) {
+    private LiveRelay(Path dataDir, FixedPortRelay relay, RelayConfig config) {
         this.dataDir = dataDir;
         this.relay = relay;
+        this.config = config;
     }
 
     public static LiveRelay start(int round3DelaySeconds) throws IOException {
@@ -40,6 +43,11 @@ public final class LiveRelay implements AutoCloseable {
 
     /** @param trustedRelays other relays this one names as trusted for its viewer (edge.trustedRelays) */
     public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays) throws IOException {
+        return start(round3DelaySeconds, trustedRelays, EngineConfig.OFF);
+    }
+
+    /** @param engine the engine that evaluates released positions (EngineConfig.OFF: none) */
+    public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays, EngineConfig engine) throws IOException {
         Path dataDir = Files.createTempDirectory("damrelay-viewer-relay");
         // A fixed port for the relay's whole life: a restarted relay must be where the viewer left it.
         int port = FixedPortRelay.freeLoopbackPort();
@@ -66,8 +74,8 @@ public final class LiveRelay implements AutoCloseable {
                       - {round: 5, board: 4, white: {name: Re Voked}, black: {name: No Device}}
                       - {round: 5, board: 5, white: {name: Own Game}, black: {name: Only}}
                 """.formatted(port, dataDir.toAbsolutePath(), String.join(", ", trustedRelays), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
-                Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null);
-        return new LiveRelay(dataDir, new FixedPortRelay(config).start());
+                Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds), null).withEngine(engine);
+        return new LiveRelay(dataDir, new FixedPortRelay(config).start(), config);
     }
 
     public static String gameId(int round, int board) {
@@ -82,6 +90,11 @@ public final class LiveRelay implements AutoCloseable {
     /** The hall's driver (the relay's own test driver), signed in to this relay. */
     public TestDriver connectDriver() throws Exception {
         return new TestDriver(DRIVER, DRIVER_TOKEN, EVENT).connect(port());
+    }
+
+    /** The running relay re-reads its config with this engine section (started, changed or switched off). */
+    public void reloadEngine(EngineConfig engine) {
+        relay.server().reload(config.withEngine(engine));
     }
 
     public int port() {
