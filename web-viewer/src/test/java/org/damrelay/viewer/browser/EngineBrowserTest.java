@@ -163,6 +163,14 @@ class EngineBrowserTest {
         browser.resetViewport();
         browser.screenshot("game-evaluation-desktop");
 
+        // in Dutch: the same panel in the catalog's words
+        driver().findElement(By.cssSelector(".language-switch button[data-lang='nl']")).click();
+        eventually().untilAsserted(() -> {
+            assertEquals("Evaluatie verbergen", panel().findElement(By.cssSelector("button.eval-toggle")).getText());
+            assertTrue(panel().findElement(By.cssSelector(".eval-line")).getText().startsWith("Beste variant: " + firstMove(second.position())));
+            assertEquals(scoreText(second.position()), panel().findElement(By.cssSelector(".eval-score")).getText());
+        });
+
         // switched off: the panel goes, and the next move gets none
         relay.reloadEngine(EngineConfig.OFF);
         eventually().until(() -> driver().findElements(By.cssSelector(PANEL)).stream().noneMatch(WebElement::isDisplayed));
