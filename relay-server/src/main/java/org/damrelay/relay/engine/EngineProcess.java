@@ -51,6 +51,7 @@ final class EngineProcess implements AutoCloseable {
     private final Writer in;
     private final BlockingQueue<String> out = new LinkedBlockingQueue<>();
     private final EngineConfig config;
+    private volatile String lastError = "";
     /** Known once the init exchange is over. */
     private Identity identity;
 
@@ -71,7 +72,7 @@ final class EngineProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(executable.toString());
         command.addAll(config.args());
-        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        ProcessBuilder pb = new ProcessBuilder(command);
         Path dir = executable.toAbsolutePath().getParent();
         if (dir != null) pb.directory(dir.toFile());
         Process p;
@@ -83,7 +84,10 @@ final class EngineProcess implements AutoCloseable {
         EngineProcess e = new EngineProcess(p, config);
         try {
             return e.init(variant);
-        } catch (EngineFailure | VariantNotOffered | RuntimeException f) {
+        } catch (EngineFailure f) {
+            e.close();
+            throw new EngineFailure(f.getMessage() + e.lastWords());
+        } catch (VariantNotOffered | RuntimeException f) {
             e.close();
             throw f;
         }
@@ -93,6 +97,9 @@ final class EngineProcess implements AutoCloseable {
         Thread reader = new Thread(this::read, "engine-output-" + process.pid());
         reader.setDaemon(true);
         reader.start();
+        Thread errors = new Thread(this::readErrors, "engine-errors-" + process.pid());
+        errors.setDaemon(true);
+        errors.start();
         long timeoutMs = (long) (config.answerTimeoutSeconds() * 1000);
         send("hub");
         String name = "", version = "", current = null;
@@ -202,6 +209,23 @@ final class EngineProcess implements AutoCloseable {
             // the process went: its end is told below
         }
         out.add(END);
+    }
+
+    /** Keeps the engine's last line on its error output (Scan: "unable to open file ..."), for the alert's words. */
+    private void readErrors() {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (!line.isBlank()) lastError = line.length() > 200 ? line.substring(0, 200) : line.strip();
+            }
+        } catch (IOException e) {
+            // the process went
+        }
+    }
+
+    /** "; it said: ..." with its last error line, or nothing. */
+    String lastWords() {
+        String said = lastError;
+        return said.isEmpty() ? "" : "; it said: " + said;
     }
 
     private void send(String line) throws EngineFailure {

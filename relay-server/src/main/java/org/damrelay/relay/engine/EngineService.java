@@ -245,11 +245,12 @@ public final class EngineService implements AutoCloseable {
                 if (!running) return;
                 EngineProcess dead = processes.remove(job.variant());
                 if (dead != null) dead.close();
+                String said = dead == null ? "" : dead.lastWords();
                 failures++;
                 long backoffMs = (long) Math.min(config.maxBackoffSeconds() * 1000, 1000L << Math.min(20, failures - 1));
                 // a position the engine failed on twice is left: it must not stop every other game's evaluation
                 if (job.attempts() < 1) queue.retry(job.gameId(), job.again());
-                String text = "engine " + executable.getFileName() + ": " + f.getMessage() + " (analysing " + job.gameId()
+                String text = "engine " + executable.getFileName() + ": " + f.getMessage() + said + " (analysing " + job.gameId()
                         + " after ply " + job.ply() + "); restart " + failures + " in " + (backoffMs / 1000.0) + " s";
                 log.warn(text);
                 alert(this, RelayAlert.newBuilder().setType(RelayAlertType.ENGINE_FAILED).setText(text)

@@ -192,7 +192,8 @@ class EngineRelayTest {
         for (Move m : line) driver.sendDurable("101", Plays.event(m));
         // every move reaches spectators whatever the engine does
         eventually().until(() -> messages().stream().anyMatch(m -> m.hasUpdate() && m.getUpdate().getVersion() == line.size()));
-        eventually().until(() -> engineAlerts().stream().anyMatch(a -> !a.getCleared() && a.getText().contains("exited with code 3")));
+        eventually().until(() -> engineAlerts().stream().anyMatch(a -> !a.getCleared() && a.getText().contains("exited with code 3")
+                && a.getText().contains("it said: stand-in: crash file found")));
         // restarted: the newest position is evaluated, and the arbiters hear it is over
         eventually().until(() -> evaluationAt("nk-r1-b1", line.size()).isPresent());
         eventually().until(() -> engineAlerts().get(engineAlerts().size() - 1).getCleared());

@@ -86,6 +86,7 @@ public final class StandInEngine {
                 case "go" -> {
                     if (marked(opt.get("crash-file"))) {
                         Files.deleteIfExists(Path.of(opt.get("crash-file")));
+                        System.err.println("stand-in: crash file found, exiting with code 3");
                         System.exit(3);
                     }
                     if (marked(opt.get("hang-file"))) {
