@@ -213,6 +213,30 @@ class EngineRelayTest {
     }
 
     @Test
+    void aSlowEngineGetsOnlyTheNewestPositionOfAGameAndTheMovesDoNotWaitForIt() throws Exception {
+        Path log = dir.resolve("engine.log");
+        Path hold = Files.writeString(dir.resolve("hold"), "hold");
+        start(0, StandInEngine.config(0.05, 30, "--log=" + log, "--hold-file=" + hold));
+        // the engine holds its answer on a start position
+        eventually().until(() -> !engineLog(log).isEmpty());
+        List<Move> line = Plays.line(4, 6);
+        for (Move m : line) driver.sendDurable("101", Plays.event(m));
+        // every move reaches the spectators while the engine is still silent
+        eventually().until(() -> messages().stream().anyMatch(m -> m.hasUpdate() && m.getUpdate().getGameId().equals("nk-r1-b1")
+                && m.getUpdate().getVersion() == line.size()));
+        assertTrue(evaluations("nk-r1-b1").isEmpty() && evaluations("nk-r1-b2").isEmpty());
+        Files.delete(hold);
+        eventually().until(() -> evaluationAt("nk-r1-b1", line.size()).isPresent());
+        for (int ply = 1; ply < line.size(); ply++) {
+            String hub = HubBoard.position(after(line.subList(0, ply)));
+            assertTrue(engineLog(log).stream().noneMatch(l -> l[2].equals(hub)), "ply " + ply + " was superseded by a newer position of its game");
+            assertTrue(evaluationAt("nk-r1-b1", ply).isEmpty());
+        }
+        // board 2's start, waiting all along, is evaluated too
+        eventually().until(() -> evaluationAt("nk-r1-b2", 0).isPresent());
+    }
+
+    @Test
     void nonsenseFromTheEngineIsNeverShown() throws Exception {
         start(0, StandInEngine.config(0.05, 10, "--garbage=true"));
         List<Move> line = Plays.line(3, 2);

@@ -31,6 +31,7 @@ import org.damrelay.relay.config.EngineConfig;
  *   <li>log: a file it appends "&lt;epoch ms&gt; &lt;position&gt;" to for each position it is given</li>
  *   <li>crash-file: when this file exists at a {@code go}, it deletes it and exits with code 3</li>
  *   <li>slow-ms: waits this long before it answers a search</li>
+ *   <li>hold-file: while this file exists, it does not answer a search (a slow answer the test ends)</li>
  *   <li>hang-file: when this file exists at a {@code go}, it never answers (and ignores stop)</li>
  *   <li>garbage: "true" = says nonsense around every answer (unclosed quotes, unknown commands, scores no number)</li>
  * </ul>
@@ -96,6 +97,8 @@ public final class StandInEngine {
                         return;
                     }
                     if (slowMs + moveTimeMs > 0) Thread.sleep(slowMs + moveTimeMs);
+                    // a slow answer the test controls: no answer while the hold file exists
+                    while (marked(opt.get("hold-file"))) Thread.sleep(20);
                     if (garbage) {
                         out.println("info depth=1 score=lots pv=\"32-28");
                         out.println("\u0007\u0000 not a command");
