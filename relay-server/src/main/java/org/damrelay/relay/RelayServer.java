@@ -49,6 +49,7 @@ import org.damrelay.relay.cluster.RedisStreamBus;
 import org.damrelay.relay.cluster.ClusterMetrics;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.fanout.InProcessBus;
+import org.damrelay.relay.engine.EngineService;
 import org.damrelay.relay.fanout.SpectatorFanout;
 import org.damrelay.relay.fanout.SpectatorHandler;
 import org.damrelay.relay.game.GameBook;
@@ -95,7 +96,7 @@ public final class RelayServer implements AutoCloseable {
 
     /** The core and the endpoints of one role; an edge has no ingest and no arbiter (null). */
     private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, SpectatorFanout fanout,
-                          IngestService ingest, ArbiterService arbiter) {
+                          IngestService ingest, ArbiterService arbiter, EngineService engine) {
 
         /** Spectators only: no journal, no ingest, no arbiter, no notation; the games come from the origin. */
         static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
@@ -105,7 +106,7 @@ public final class RelayServer implements AutoCloseable {
             EdgeFeed feed = EdgeFeed.start(core, cc, ClusterMetrics.edge(metrics.registry()));
             return new Wiring(core, new Cluster(cc.role(), null, feed), new HttpRouter.Endpoints(
                     null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null),
-                    fanout, null, null);
+                    fanout, null, null, null);
         }
 
         /** The relay as always; as an origin it also appends what it releases to Redis and serves its state to edges. */
@@ -126,24 +127,29 @@ public final class RelayServer implements AutoCloseable {
             ArbiterService arbiter = new ArbiterService(core, ingest);
             NotationService notation = new NotationService(core, ingest, arbiter);
             watchBoards(core);
+            // evaluations of released positions, by the engine the config names (none by default)
+            EngineService engine = new EngineService(core, fanout, arbiter::relayAlert);
+            engine.configure(config.engine());
             return new Wiring(core, new Cluster(cc.role(), redis, null), new HttpRouter.Endpoints(
                     () -> new IngestHandler(core, ingest),
                     () -> new SpectatorHandler(core, fanout),
                     () -> new ArbiterHandler(core, arbiter),
                     new ArbiterHttp(core, arbiter),
                     redis != null ? redis.originLog() : null, redis != null ? redis::health : null,
-                    webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter);
+                    webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter, engine);
         }
     }
 
     private final IngestService ingest;
     private final ArbiterService arbiter;
+    private final EngineService engine;
 
     private RelayServer(Wiring w, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
         this.core = w.core();
         this.cluster = w.cluster();
         this.ingest = w.ingest();
         this.arbiter = w.arbiter();
+        this.engine = w.engine();
         this.webSockets = webSockets;
         this.boss = boss;
         this.workers = workers;
@@ -259,10 +265,12 @@ public final class RelayServer implements AutoCloseable {
 
     /**
      * Takes the tokens of a re-read config while running (drivers' and arbiters'); sessions whose
-     * token is gone or revoked are closed (4401). Everything else in the config needs a restart.
+     * token is gone or revoked are closed (4401), and the engine section (an engine started, changed or
+     * switched off). Everything else in the config needs a restart.
      */
     public void reload(RelayConfig newConfig) {
         core.tokens().replace(newConfig.events());
+        if (engine != null) engine.configure(newConfig.engine());
         if (ingest != null) {
             core.execute(() -> {
                 ingest.closeRevoked(core.tokens());
@@ -339,6 +347,7 @@ public final class RelayServer implements AutoCloseable {
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         closeQuietly(cluster);
+        if (engine != null) engine.close();
         core.close();
         core.metrics().close();
     }

@@ -339,8 +339,11 @@ export function applySpectatorUpdate(store, u) {
   if (epoch && store.state.versions.get(u.gameId) === u.version) store.state.epochs.set(u.gameId, epoch);
 }
 
-/** Spectator stream on /ws. subscription: {gameId} or {eventId, round}. */
-export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket }) {
+/**
+ * Spectator stream on /ws. subscription: {gameId} or {eventId, round}. `onOther`: the messages
+ * this module does not keep in the store (an engine's evaluation, eval.js).
+ */
+export function connectSpectator({ store, base, subscription, WebSocketImpl = globalThis.WebSocket, onOther = null }) {
   const subscribe = socket => socket.send(JSON.stringify(subscribeRequest(store, subscription)));
   const conn = resilientSocket({
     url: `${base.ws}/ws`, report: store.connection, WebSocketImpl,
@@ -365,6 +368,7 @@ export function connectSpectator({ store, base, subscription, WebSocketImpl = gl
         if (m.subscribed.spectators) store.spectators(m.subscribed.spectators);
       }
       else if (m.error) store.connection({ error: `${m.error.code}: ${m.error.message ?? ''}`, ...notFound(m.error.code) });
+      else onOther?.(m);
     },
   });
   return conn;

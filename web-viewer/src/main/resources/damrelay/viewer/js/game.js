@@ -8,6 +8,7 @@ import { connectSpectator, relayBase, RESULT_TEXT, spectatorCounts } from './con
 import { notationBadge } from './notated.js';
 import { t } from './i18n.js';
 import { articleText, irregularStandsArticle } from './alert-text.js';
+import { mountEvaluation } from './eval.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, watching } from './ui.js';
 
 /** What the viewer looks at: a ply, or null to follow the live game. */
@@ -182,6 +183,8 @@ export function startGamePage() {
 
   function game() { return store.state.games.get(String(gameId)); }
   let eventName = ''; // the event's name, once its JSON came: the tab's title says it
+  // the engine's evaluation of the position shown (eval.js): beside the board, only once the relay sends one
+  const evaluation = mountEvaluation(root.querySelector('.board-column .players'));
 
   function render() {
     const g = game();
@@ -206,6 +209,7 @@ export function startGamePage() {
       highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...(live ? g.status.uncrowned : [])],
     });
     el.board.replaceChildren(svg);
+    evaluation.render(String(gameId), ply, fen);
     el.board.dataset.ply = ply;
     el.board.classList.toggle('flipped', view.flipped);
     root.classList.toggle('flipped', view.flipped);
@@ -324,5 +328,7 @@ export function startGamePage() {
   render();
   setInterval(tick, 200);
   if (!gameId) return;
-  window.damrelay = { store, view, connection: connectSpectator({ store, base, subscription: { gameId } }) };
+  window.damrelay = { store, view, connection: connectSpectator({
+    store, base, subscription: { gameId }, onOther: m => { if (evaluation.take(m)) keepFocus(render); },
+  }) };
 }

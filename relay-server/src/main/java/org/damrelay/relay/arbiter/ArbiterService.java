@@ -5,6 +5,8 @@ import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.notation.Notation;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.List;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
@@ -25,6 +27,7 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayAlert;
+import org.damrelay.proto.RelayAlertType;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.wire.GameWire;
@@ -52,7 +55,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
     private final IngestService ingest;
     private final BlockedBoards blocked;
     private final List<ArbiterSession> sessions = new ArrayList<>();
-    private RelayAlert standing;
+    /** The relay's own problems while they last, one per type (a rejected config, a failing engine). */
+    private final Map<RelayAlertType, RelayAlert> standing = new EnumMap<>(RelayAlertType.class);
     private NotationRequests notation = (s, id, r) -> error(s, id, "BAD_REQUEST", "digital notation is not served by this relay");
 
     public ArbiterService(RelayCore core, IngestService ingest) {
@@ -82,7 +86,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
             GameRecord g = book().game(a.getGameId());
             if (g != null && g.info().getEventId().equals(s.eventId())) s.send(alertMessage(a));
         }
-        if (standing != null) s.send(ArbiterMessage.newBuilder().setRelayAlert(standing).build());
+        for (RelayAlert a : standing.values()) s.send(ArbiterMessage.newBuilder().setRelayAlert(a).build());
         // the boards blocked now, so a reloaded console lists them whatever became of their alerts
         for (GameInfo info : book().directory().games(s.eventId(), 0)) {
             GameRecord g = book().game(info.getGameId());
@@ -96,8 +100,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
      * process, not the games.
      */
     public void relayAlert(RelayAlert a) {
-        if (a.getCleared() && standing == null) return;
-        standing = a.getCleared() ? null : a;
+        if (a.getCleared() && standing.remove(a.getType()) == null) return;
+        if (!a.getCleared()) standing.put(a.getType(), a);
         ArbiterMessage m = ArbiterMessage.newBuilder().setRelayAlert(a).build();
         for (ArbiterSession s : sessions) s.send(m);
     }

@@ -19,15 +19,17 @@ import org.damrelay.relay.cluster.ClusterConfig;
  *                   processor: measured side by side there (docs/benchmarks.md, round 5), the single loop
  *                   had a lower p99 up to 19,000 deliveries/s but a 1.5-5x higher one from 28,500/s on,
  *                   where a move's check waits behind a burst of writes
+ * @param engine the evaluation engine for spectators (docs/engine.md); its path empty = none
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls tls, Limits limits, Edge edge,
                           List<EventConfig> events, long snapshotEveryRecords, ClusterConfig cluster, String baseDir,
-                          int eventLoops) {
+                          int eventLoops, EngineConfig engine) {
 
     @JsonCreator
     public RelayConfig {
         if (eventLoops < 0) throw new IllegalArgumentException("eventLoops must be 0 (automatic) or more, not " + eventLoops);
+        if (engine == null) engine = EngineConfig.OFF;
     }
 
     /** Whether the core runs on the one event loop ({@link #eventLoops} 1). */
@@ -96,34 +98,38 @@ public record RelayConfig(Listen listen, String dataDir, String viewerDir, Tls t
     }
 
     public RelayConfig withPort(int port) {
-        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
+        return new RelayConfig(new Listen(listen.host(), port), dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops, engine);
     }
 
     public RelayConfig withDataDir(String dir) {
-        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
+        return new RelayConfig(listen, dir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops, engine);
     }
 
     public RelayConfig withEvents(List<EventConfig> list) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, cluster, baseDir, eventLoops);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, List.copyOf(list), snapshotEveryRecords, cluster, baseDir, eventLoops, engine);
     }
 
     public RelayConfig withSnapshotEveryRecords(long n) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, cluster, baseDir, eventLoops);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, n, cluster, baseDir, eventLoops, engine);
     }
 
     public RelayConfig withEdge(Edge e) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, e, events, snapshotEveryRecords, cluster, baseDir, eventLoops, engine);
     }
 
     public RelayConfig withCluster(ClusterConfig c) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, c, baseDir, eventLoops);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, c, baseDir, eventLoops, engine);
     }
 
     public RelayConfig withEventLoops(int n) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, n);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, n, engine);
+    }
+
+    public RelayConfig withEngine(EngineConfig e) {
+        return new RelayConfig(listen, dataDir, viewerDir, tls, limits, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops, e);
     }
 
     public RelayConfig withLimits(Limits l) {
-        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops);
+        return new RelayConfig(listen, dataDir, viewerDir, tls, l, edge, events, snapshotEveryRecords, cluster, baseDir, eventLoops, engine);
     }
 }

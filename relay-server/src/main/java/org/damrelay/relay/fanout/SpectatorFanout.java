@@ -17,6 +17,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.RelayError;
@@ -51,6 +53,9 @@ public final class SpectatorFanout {
     private final Map<String, EncodedSnapshot> snapshots = new HashMap<>();
 
     private record EncodedSnapshot(int version, TextWebSocketFrame frame) {}
+
+    /** What else a subscriber gets of a game after its snapshot (an engine's evaluations); core thread. */
+    private Function<String, List<SpectatorMessage>> alsoOnSubscribe = id -> List.of();
 
     /** Netty's server frame encoder, run once per update here rather than once per spectator on the event loops. Core thread. */
     private final EmbeddedChannel framer = new EmbeddedChannel(new WebSocket08FrameEncoder(false));
@@ -91,16 +96,38 @@ public final class SpectatorFanout {
         if (!GameRecord.visibleToSpectators(u)) return;
         long t0 = System.nanoTime();
         GameRecord g = core.book().game(u.getGameId());
+        // numbered by this run (the epoch every subscriber was told in Subscribed): its epoch need not travel
+        long run = core.book().epoch();
+        if (broadcast(g.info(), () -> SpectatorMessage.newBuilder().setUpdate(run != 0 && u.getEpoch() == run ? u.toBuilder().clearEpoch().build() : u).build())) {
+            core.metrics().fanoutNanos(System.nanoTime() - t0);
+        }
+    }
+
+    /** Core thread: a message about a game (an engine's evaluation) to everyone who follows it, as an update goes. */
+    public void sendToGame(String gameId, SpectatorMessage m) {
+        GameRecord g = core.book().game(gameId);
+        if (g != null) broadcast(g.info(), () -> m);
+    }
+
+    /** Core thread: a message to every spectator connection (the engine was switched off). */
+    public void sendToAll(SpectatorMessage m) {
+        for (SpectatorConnection c : subscriptions.keySet()) c.send(m);
+    }
+
+    /** Core thread: sets what a subscriber gets of a game after its snapshot. */
+    public void alsoOnSubscribe(Function<String, List<SpectatorMessage>> extra) {
+        this.alsoOnSubscribe = extra;
+    }
+
+    /** Encodes the message once and hands it to each event loop of the game's audience; false when no one follows the game. */
+    private boolean broadcast(GameInfo info, Supplier<SpectatorMessage> message) {
         Map<EventLoop, List<SpectatorConnection[]>> byLoop = new HashMap<>(4);
-        for (Scope scope : Scope.reaching(g.info())) {
+        for (Scope scope : Scope.reaching(info)) {
             Audience a = byScope.get(scope);
             if (a != null) a.forEachLoop((loop, members) -> byLoop.computeIfAbsent(loop, k -> new ArrayList<>(1)).add(members));
         }
-        if (byLoop.isEmpty()) return;
-        // numbered by this run (the epoch every subscriber was told in Subscribed): its epoch need not travel
-        long run = core.book().epoch();
-        GameUpdate wire = run != 0 && u.getEpoch() == run ? u.toBuilder().clearEpoch().build() : u;
-        ByteBuf frame = framed(new TextWebSocketFrame(encode(SpectatorMessage.newBuilder().setUpdate(wire).build())));
+        if (byLoop.isEmpty()) return false;
+        ByteBuf frame = framed(new TextWebSocketFrame(encode(message.get())));
         long releasedAt = System.currentTimeMillis();
         for (Map.Entry<EventLoop, List<SpectatorConnection[]>> e : byLoop.entrySet()) {
             ByteBuf shared = frame.retain();
@@ -110,7 +137,7 @@ public final class SpectatorFanout {
             else e.getKey().execute(() -> deliver(shared, groups, releasedAt));
         }
         frame.release();
-        core.metrics().fanoutNanos(System.nanoTime() - t0);
+        return true;
     }
 
     /**
@@ -191,6 +218,7 @@ public final class SpectatorFanout {
             GameRecord g = core.book().game(info.getGameId());
             if (g == null) continue;
             catchUp(c, g, s.getKnownMap().get(g.id()), s.getKnownEpochsOrDefault(g.id(), 0L));
+            for (SpectatorMessage m : alsoOnSubscribe.apply(g.id())) c.send(m);
             done.addGameIds(g.id());
             // counted after this subscriber was added: its own page never says "0 watching"
             done.putSpectators(g.id(), spectators(info));

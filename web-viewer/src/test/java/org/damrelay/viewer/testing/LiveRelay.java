@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.damrelay.relay.config.ConfigLoader;
+import org.damrelay.relay.config.EngineConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.it.FixedPortRelay;
@@ -28,10 +29,12 @@ public final class LiveRelay implements AutoCloseable {
 
     private final Path dataDir;
     private final FixedPortRelay relay;
+    private final RelayConfig config;
 
-    private LiveRelay(Path dataDir, FixedPortRelay relay) {
+    private LiveRelay(Path dataDir, FixedPortRelay relay, RelayConfig config) {
         this.dataDir = dataDir;
         this.relay = relay;
+        this.config = config;
     }
 
     public static LiveRelay start(int round3DelaySeconds) throws IOException {
@@ -40,11 +43,21 @@ public final class LiveRelay implements AutoCloseable {
 
     /** @param trustedRelays other relays this one names as trusted for its viewer (edge.trustedRelays) */
     public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays) throws IOException {
-        return start(round3DelaySeconds, trustedRelays, List.of());
+        return start(round3DelaySeconds, trustedRelays, List.of(), EngineConfig.OFF);
     }
 
     /** @param extraBoards more pairings, each a YAML flow mapping as the {@code boards} list takes it */
     public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays, List<String> extraBoards) throws IOException {
+        return start(round3DelaySeconds, trustedRelays, extraBoards, EngineConfig.OFF);
+    }
+
+    /** @param engine the engine that evaluates released positions (EngineConfig.OFF: none) */
+    public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays, EngineConfig engine) throws IOException {
+        return start(round3DelaySeconds, trustedRelays, List.of(), engine);
+    }
+
+    public static LiveRelay start(int round3DelaySeconds, List<String> trustedRelays, List<String> extraBoards, EngineConfig engine)
+            throws IOException {
         Path dataDir = Files.createTempDirectory("damrelay-viewer-relay");
         // A fixed port for the relay's whole life: a restarted relay must be where the viewer left it.
         int port = FixedPortRelay.freeLoopbackPort();
@@ -73,8 +86,8 @@ public final class LiveRelay implements AutoCloseable {
                 %s
                 """.formatted(port, dataDir.toAbsolutePath(), String.join(", ", trustedRelays), EVENT, Tokens.sha256Hex(DRIVER_TOKEN),
                 Tokens.sha256Hex(ARBITER_TOKEN), round3DelaySeconds,
-                extraBoards.stream().map(b -> "      - " + b).collect(java.util.stream.Collectors.joining("\n"))), null);
-        return new LiveRelay(dataDir, new FixedPortRelay(config).start());
+                extraBoards.stream().map(b -> "      - " + b).collect(java.util.stream.Collectors.joining("\n"))), null).withEngine(engine);
+        return new LiveRelay(dataDir, new FixedPortRelay(config).start(), config);
     }
 
     public static String gameId(int round, int board) {
@@ -89,6 +102,11 @@ public final class LiveRelay implements AutoCloseable {
     /** The hall's driver (the relay's own test driver), signed in to this relay. */
     public TestDriver connectDriver() throws Exception {
         return new TestDriver(DRIVER, DRIVER_TOKEN, EVENT).connect(port());
+    }
+
+    /** The running relay re-reads its config with this engine section (started, changed or switched off). */
+    public void reloadEngine(EngineConfig engine) {
+        relay.server().reload(config.withEngine(engine));
     }
 
     public int port() {
