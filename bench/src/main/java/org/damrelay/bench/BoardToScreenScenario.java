@@ -166,6 +166,9 @@ final class BoardToScreenScenario implements Scenario {
                         + " %,d of them not the move played, %,d taken back or replaced (%,d of them captures), %,d irregular moves%s",
                 tally.plies(), tally.captures(), counted.length, wall, tally.missing(), c.shown(), c.wrongShown(), c.corrections(),
                 c.correctionsOfCapture(), c.illegal(), problem == null ? "" : "; spectator: " + problem);
+        int asPlayed = 0;
+        for (int b = 0; b < counted.length; b++) if (screen.rightPlies(Rig.gameId(b + 1)) >= counted[b]) asPlayed++;
+        out.line("the screen's record at the end holds the plies played, in order, on %d of %d boards", asPlayed, counted.length);
         out.line("corrections after a shown capture: %d per 1,000 captures (%d of %d captures shown)",
                 tally.captures() == 0 ? 0 : Math.round(1000.0 * c.correctionsOfCapture() / tally.captures()),
                 c.correctionsOfCapture(), c.capturesShown());

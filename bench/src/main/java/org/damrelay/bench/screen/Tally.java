@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The latencies of the plies played, quiet moves and captures apart: from the clock press (plies
  * pressed after their last piece change), from the last piece change (every ply), and from the
- * last piece change of the plies nobody pressed for; all on System.nanoTime(). A ply shown before
+ * last piece change of the plies with no press after it (none, or one before the move was
+ * complete); all on System.nanoTime(). A ply shown before
  * its press counts 0 ms from the press (and is counted as such): it was on screen first.
  */
 public final class Tally {
@@ -60,7 +61,7 @@ public final class Tally {
     private static void rows(List<Row> rows, String moves, Side s) {
         rows.add(new Row(moves, "the press", Spread.of(s.fromPress)));
         rows.add(new Row(moves, "the last piece change", Spread.of(s.fromChange)));
-        rows.add(new Row(moves, "the last piece change, no press", Spread.of(s.unpressed)));
+        rows.add(new Row(moves, "the last piece change, no press after it", Spread.of(s.unpressed)));
     }
 
     public int plies() { return quiet.plies + captures.plies; }
