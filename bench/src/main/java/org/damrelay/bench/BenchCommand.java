@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
  * several JVMs on core 1, the ingest load here (also on core 1); one bounded run, then a report.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest, cluster or growth;"
+        description = {"Runs one relay benchmark (docs/benchmarks.md, docs/scaling.md): connections, fanout, hot, reconnect, slow, ingest, cluster, growth"
+                + " or board-to-screen (from the clock press and the last piece change to a spectator, through the serial path);"
                 + " baseline-connections, baseline-fanout and baseline-hot run the same against a bare Netty broadcaster.",
                 "The relay runs pinned to core 0 (taskset), the load on core 1. Bounded: minutes at most."})
 public final class BenchCommand implements Callable<Integer> {
@@ -38,9 +39,10 @@ public final class BenchCommand implements Callable<Integer> {
             "slow", new SlowConsumersScenario(),
             "ingest", new IngestScenario(),
             "cluster", new ClusterScenario(),
-            "growth", new GrowthScenario());
+            "growth", new GrowthScenario(),
+            "board-to-screen", new BoardToScreenScenario());
 
-    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster | growth"
+    @Parameters(paramLabel = "SCENARIO", description = "connections | fanout | hot | reconnect | slow | ingest | cluster | growth | board-to-screen"
             + " | baseline-connections | baseline-fanout | baseline-hot")
     String scenario;
 

@@ -40,6 +40,8 @@ final class ChildJvm implements AutoCloseable {
 
     long pid() { return process.pid(); }
 
+    boolean alive() { return process.isAlive(); }
+
     /** The next answer line (without the marker); fails when the process ends first. */
     String answer() throws IOException {
         for (String line; (line = out.readLine()) != null; ) {

@@ -26,7 +26,15 @@ enum Knob {
     /** The relay's own p99 per step from its /metrics (true or false). */
     RELAY_SIDE("relaySide", Kind.FLAG),
     /** The relay's event loops (1: one loop that runs the core too). */
-    EVENT_LOOPS("eventLoops", Kind.POSITIVE_WHOLE);
+    EVENT_LOOPS("eventLoops", Kind.POSITIVE_WHOLE),
+    /** board-to-screen: emulated boards, each on its own pseudo-terminal. */
+    SCREEN_BOARDS("screenBoards", Kind.POSITIVE_WHOLE),
+    /** board-to-screen: seconds the boards play before the players stop. */
+    SCREEN_PLAY_SECONDS("screenPlaySeconds", Kind.POSITIVE_WHOLE),
+    /** board-to-screen: the players' median think time in seconds (12 is a championship's tempo). */
+    SCREEN_THINK_SECONDS("screenThinkSeconds", Kind.POSITIVE_NUMBER),
+    /** board-to-screen: the seed of the hands, the noise and the clock's lag. */
+    SCREEN_SEED("screenSeed", Kind.WHOLE);
 
     static final String PREFIX = "damrelay.bench.";
 
@@ -35,6 +43,7 @@ enum Knob {
         POSITIVE_WHOLE("a whole number, 1 or more"),
         RATE("a number of moves per second above 0"),
         RATES("numbers of moves per second above 0, separated by commas"),
+        POSITIVE_NUMBER("a number above 0"),
         FLAG("true or false");
 
         final String takes;
@@ -85,7 +94,7 @@ enum Knob {
     private void check(String given) {
         switch (kind) {
             case WHOLE, POSITIVE_WHOLE -> whole(given);
-            case RATE -> rate(given);
+            case RATE, POSITIVE_NUMBER -> rate(given);
             case RATES -> rates(given);
             case FLAG -> flag(given);
         }
@@ -108,7 +117,7 @@ enum Knob {
         return v == null ? null : whole(v);
     }
 
-    /** A rate knob's value, {@code unset} when it is not given. */
+    /** A rate knob's (or another positive number's) value, {@code unset} when it is not given. */
     double rate(double unset) {
         String v = given();
         return v == null ? unset : rate(v);

@@ -55,7 +55,8 @@ public final class LinePump implements Runnable {
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile SerialChannel line;
     private int generation;
-    private long originNanos;
+    /** System.nanoTime() at line time 0: set when the pump starts, again when the host first speaks. */
+    private volatile long originNanos;
     private double fastOffset;
     private long downSinceNanos;
 
@@ -137,6 +138,16 @@ public final class LinePump implements Runnable {
 
     /** Every board paused by {@link #pausePlayers} stands still now (or was read by the host already). */
     public boolean playersStanding() { return standingThrough == pausesAsked.get(); }
+
+    /**
+     * The System.nanoTime() at which line time {@code lineMillis} falls (or fell), for a paced pump
+     * whose host has spoken: with {@link BoardSpeaker#playStart()} it puts what the hand did on the
+     * clock every process on the host reads, so a benchmark can measure from a press to a screen.
+     */
+    public long nanosAt(long lineMillis) {
+        if (pace.asFastAsPossible()) throw new IllegalStateException("a pump as fast as possible keeps no wall clock");
+        return originNanos + Math.round(lineMillis * 1e6 / pace.speed());
+    }
 
     /** Host commands received, all lines and generations, in order. */
     public synchronized List<HostCommand> received() { return List.copyOf(received); }
