@@ -88,7 +88,7 @@ public final class DemoGames {
         List<Board> out = new ArrayList<>();
         for (int i = 0; i < games.size(); i++) {
             PdnGame g = games.get(i);
-            EmulatorConfig config = EmulatorConfig.defaults().withSeed(seed + i);
+            EmulatorConfig config = EmulatorConfig.defaults().withSeed(seed + i).withClockLatency(EmulatorConfig.Latency.REAL_CLOCK);
             boolean irregular = i == games.size() - 1;
             Timeline t = irregular
                     ? new ScenarioRunner(g.variant()).run(ScenarioParser.parse(withTakeBack(g)), config)
