@@ -38,6 +38,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.SensorReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -57,7 +58,8 @@ class EvidenceProcessTest {
     private static final long BEFORE = 5_000, AFTER = 5_000;
     private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
 
-    @TempDir Path dir;
+    /** Kept when the test fails: the processes' logs are there. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
@@ -79,14 +81,14 @@ class EvidenceProcessTest {
                     """.formatted(LONG_THINK), SPEED, false);
             hall.startDriver(1);
             // the touched piece and the move taken back reach the relay under the first driver
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
-                    .until(() -> types(alerts(hall)).containsAll(List.of("TOUCH_MOVE", "MOVE_RETRACTED")));
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertTrue(
+                    types(alerts(hall)).containsAll(List.of("TOUCH_MOVE", "MOVE_RETRACTED")), types(alerts(hall)) + "; " + hall.logs()));
             // let the driver's last batch and the capture's last flush out before the kill (both at most a second behind)
             await().pollDelay(Duration.ofMillis(2500)).until(() -> true);
             hall.killDriver();
             hall.startDriver(1);
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
-                    .until(() -> types(alerts(hall)).contains("ILLEGAL_MOVE"));
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertTrue(
+                    types(alerts(hall)).contains("ILLEGAL_MOVE"), types(alerts(hall)) + "; " + hall.pdnText(1) + "; " + hall.logs()));
             await().pollDelay(Duration.ofMillis(2500)).until(() -> true);
 
             List<GameEvent> alerts = new ArrayList<>();
