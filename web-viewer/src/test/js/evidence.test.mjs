@@ -69,6 +69,6 @@ test('a press with no colour known names the side; a board never seen whole stil
 });
 
 test('the window widens on both sides', () => {
-  assert.deepEqual(windowAround(100_000), { from: 92_000, to: 108_000 });
-  assert.deepEqual(windowAround(100_000, 2), { from: 72_000, to: 128_000 });
+  assert.deepEqual(windowAround(100_000), { from: 90_000, to: 105_000 });
+  assert.deepEqual(windowAround(100_000, 2), { from: 70_000, to: 125_000 });
 });

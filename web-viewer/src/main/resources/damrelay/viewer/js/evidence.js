@@ -8,8 +8,12 @@ import { t } from './i18n.js';
 import { alertWords, titleWithArticle } from './alert-text.js';
 import { squareToRowCol } from './fen.js';
 
-/** Seconds shown before and after the moment asked for; "wider" adds WIDEN_S on each side. */
-export const BEFORE_S = 8, AFTER_S = 8, WIDEN_S = 10;
+/**
+ * Seconds shown before and after the moment asked for; "wider" adds WIDEN_S on each side. More before
+ * than after: an alert is raised once the board settled (an irregular move once the reply came),
+ * seconds after the hand that made it.
+ */
+export const BEFORE_S = 10, AFTER_S = 5, WIDEN_S = 10;
 /** Real-speed play waits at most this long between two steps (a long think is skipped, not sat through). */
 export const MAX_PAUSE_MS = 3000;
 
