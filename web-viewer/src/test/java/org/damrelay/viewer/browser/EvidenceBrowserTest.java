@@ -75,9 +75,12 @@ class EvidenceBrowserTest extends LiveHallTestBase {
                 + "." + (ms % 1000) / 100;
     }
 
+    /** Clicks what the selector finds, brought to the middle of the screen (the page's header stays on top). */
     private void click(String selector) {
         eventually().until(() -> {
-            driver().findElement(By.cssSelector(selector)).click();
+            WebElement e = driver().findElement(By.cssSelector(selector));
+            driver().executeScript("arguments[0].scrollIntoView({block: 'center'})", e);
+            e.click();
             return true;
         });
     }
