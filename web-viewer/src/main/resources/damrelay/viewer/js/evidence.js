@@ -161,7 +161,9 @@ function miniBoard(step, previous) {
     if (p === 'W' || p === 'B') cls.push('king');
     if (changed) cls.push(p === 'e' ? 'lifted' : step.putBack ? 'put-back' : 'put');
     else if (before && now && before[sq - 1] !== now[sq - 1]) cls.push('changed');
-    cells.push(h('span', { class: cls.join(' '), style: `grid-row:${row + 1};grid-column:${col + 1}`, title: String(sq), dataset: { square: sq } }));
+    // placed by class, not by a style attribute: the relay's content security policy allows no inline style
+    cls.push(`r${row}`, `c${col}`);
+    cells.push(h('span', { class: cls.join(' '), title: String(sq), dataset: { square: sq } }));
   }
   return h('div', { class: 'evidence-board', role: 'img', 'aria-label': t('evidence.boardLabel') }, cells);
 }
@@ -217,8 +219,9 @@ export function mountEvidence(section, store, arbiter, { citeInto } = {}) {
           h('time', { datetime: new Date(s.at).toISOString() }, clockTime(s.at)), ': ', stepText(s, meta.variant)),
         s.kind === 'move' ? h('button', { type: 'button', class: 'step-around', title: t('evidence.aroundMove'),
           'aria-label': t('evidence.aroundMoveLabel', { notation: s.event.notation ?? '' }),
-          onclick: () => open(view.gameId, { at: s.at }) }, '⌖') : null)));
-    section.replaceChildren(
+          onclick: () => open(view.gameId, { at: s.at }) }, t('evidence.aroundMoveShort')) : null)));
+    // replaceChildren would write a null as the text "null": the parts not shown now are left out
+    section.replaceChildren(...[
       h('div', { class: 'evidence-head' },
         h('h3', { id: 'evidence-title' }, t('evidence.title', { board: meta.board ?? '?' })),
         h('button', { type: 'button', class: 'evidence-close', 'aria-label': t('evidence.close'), onclick: () => { stop(); view.gameId = null; render(); } }, '×')),
@@ -246,7 +249,7 @@ export function mountEvidence(section, store, arbiter, { citeInto } = {}) {
           exportText(ev, view.steps, section.querySelector('textarea.evidence-decision').value.trim(), meta)) }, t('evidence.exportText')),
         h('button', { type: 'button', class: 'export-json', onclick: () => download(`${view.gameId}-evidence.json`, 'application/json',
           JSON.stringify({ citation: citation(ev.fromMs, ev.toMs), decision: section.querySelector('textarea.evidence-decision').value.trim(), evidence: ev }, null, 2)) },
-          t('evidence.exportJson'))) : null);
+          t('evidence.exportJson'))) : null].filter(Boolean));
     section.querySelector('.evidence-steps li.current')?.scrollIntoView?.({ block: 'nearest' });
   }
 

@@ -527,6 +527,7 @@ export default {
   'evidence.aroundMoment': 'Around the moment',
   'evidence.aroundMove': 'Sensor record around this move',
   'evidence.aroundMoveLabel': 'Sensor record around the move {notation}',
+  'evidence.aroundMoveShort': 'Window',
   'evidence.back': 'Previous',
   'evidence.black': 'occupied (black)',
   'evidence.blackKing': 'occupied (black king)',

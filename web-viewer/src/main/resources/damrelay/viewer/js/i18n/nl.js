@@ -526,6 +526,7 @@ export default {
   'evidence.aroundMoment': 'Rond het moment',
   'evidence.aroundMove': 'Sensorverloop rond deze zet',
   'evidence.aroundMoveLabel': 'Sensorverloop rond de zet {notation}',
+  'evidence.aroundMoveShort': 'Venster',
   'evidence.back': 'Vorige',
   'evidence.black': 'bezet (zwart)',
   'evidence.blackKing': 'bezet (zwarte dam)',

@@ -118,6 +118,15 @@ class EvidenceBrowserTest extends LiveHallTestBase {
         assertTrue(i34 < iBack && iBack < i33, "in the order the board reported them: " + steps);
         String shown = driver().findElement(By.cssSelector("section.evidence")).getText();
         assertFalse(WIRE_NAME.matcher(shown).find(), "a wire name is visible: " + shown);
+        assertFalse(shown.contains("null") || shown.contains("undefined"), shown);
+        // the small board as a board: 1 top left of 5, 46 below 1, every square where it belongs
+        Number top1 = (Number) driver().executeScript("return document.querySelector(\".evidence-board .sq[data-square='1']\").getBoundingClientRect().top");
+        Number top46 = (Number) driver().executeScript("return document.querySelector(\".evidence-board .sq[data-square='46']\").getBoundingClientRect().top");
+        Number left1 = (Number) driver().executeScript("return document.querySelector(\".evidence-board .sq[data-square='1']\").getBoundingClientRect().left");
+        Number left5 = (Number) driver().executeScript("return document.querySelector(\".evidence-board .sq[data-square='5']\").getBoundingClientRect().left");
+        Number left6 = (Number) driver().executeScript("return document.querySelector(\".evidence-board .sq[data-square='6']\").getBoundingClientRect().left");
+        assertTrue(top46.doubleValue() > top1.doubleValue() + 50 && left5.doubleValue() > left1.doubleValue() + 50 && left6.doubleValue() < left1.doubleValue(),
+                "squares placed as on a board: 1 at " + left1 + "," + top1 + ", 5 at x " + left5 + ", 6 at x " + left6 + ", 46 at y " + top46);
 
         // stepping by hand: the lift shows 34 empty and marked, the put-back marked as such
         click("section.evidence ol.evidence-steps li:nth-child(" + (i34 + 1) + ") button.step-go");
