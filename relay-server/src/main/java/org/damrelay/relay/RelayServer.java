@@ -59,6 +59,7 @@ import org.damrelay.relay.http.IdleSweeps;
 import org.damrelay.relay.http.RequestDeadline;
 import org.damrelay.relay.http.StateEndpoints;
 import org.damrelay.relay.http.StaticFiles;
+import org.damrelay.relay.evidence.EvidenceStore;
 import org.damrelay.relay.ingest.IngestHandler;
 import org.damrelay.relay.ingest.IngestService;
 import org.damrelay.relay.metrics.RelayMetrics;
@@ -122,7 +123,14 @@ public final class RelayServer implements AutoCloseable {
                 throw e;
             }
             if (redis != null) core.execute(() -> redis.attach(core.book()));
-            IngestService ingest = new IngestService(core);
+            EvidenceStore evidence;
+            try {
+                evidence = EvidenceStore.open(config.dataPath());
+            } catch (IOException | RuntimeException e) {
+                core.close();
+                throw e;
+            }
+            IngestService ingest = new IngestService(core, evidence);
             SpectatorFanout fanout = new SpectatorFanout(core);
             ArbiterService arbiter = new ArbiterService(core, ingest);
             NotationService notation = new NotationService(core, ingest, arbiter);
@@ -348,6 +356,7 @@ public final class RelayServer implements AutoCloseable {
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         closeQuietly(cluster);
         if (engine != null) engine.close();
+        if (ingest != null && ingest.evidence() != null) ingest.evidence().close();
         core.close();
         core.metrics().close();
     }

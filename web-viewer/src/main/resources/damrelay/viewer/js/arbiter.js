@@ -10,6 +10,7 @@ import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
 import { mountNotationLinks } from './notation-links.js';
 import { mountBlocked } from './blocked.js';
+import { mountEvidence, alertMoment } from './evidence.js';
 import { awaitsPick, pathChoice, pickAnswer } from './join-paths.js';
 import { t, has, formatTime } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
@@ -74,6 +75,8 @@ function alertItem(a, game, actions) {
       h('span', { class: 'text' }, words.text),
       a.at ? h('time', { datetime: new Date(a.at).toISOString(), title: t('console.alert.relayTime') }, formatTime(a.at)) : null),
     choice,
+    h('button', { type: 'button', class: 'evidence-open', dataset: { focusKey: `evidence-${a.id}` },
+      'aria-label': t('evidence.openLabel', { board, title }), onclick: () => actions.evidence(a.gameId, alertMoment(a)) }, t('evidence.open')),
     a.acknowledged
       ? h('span', { class: 'acked' }, a.acknowledgedBy ? t('console.alert.acknowledgedBy', { name: a.acknowledgedBy }) : t('console.alert.acknowledged'))
       : h('button', { type: 'button', class: 'ack', dataset: { focusKey: `ack-${a.id}` }, onclick: () => actions.acknowledge(a.id),
@@ -110,6 +113,8 @@ function boardRow(g, view, expanded, actions) {
       ...drawCounts(g).map(d => h('span', { class: `draw-count${d.near ? ' draw-near' : ''}`, title: d.article,
         'aria-label': t(d.near ? 'console.drawNearLabel' : 'console.drawLabel', { text: d.text, article: d.article }) }, d.text)),
       info.action ? h('span', { class: 'action-badge' }, t('console.actionBadge', { n: info.action })) : null,
+      h('button', { type: 'button', class: 'evidence-game', dataset: { focusKey: `evidence-game-${g.id}` },
+        'aria-label': t('evidence.wholeGameLabel', { board }), onclick: () => actions.evidenceGame(g.id) }, t('evidence.wholeGameShort')),
       h('button', { type: 'button', class: 'history-toggle', 'aria-expanded': String(isOpen), dataset: { focusKey: `history-${g.id}` },
         onclick: () => actions.toggleHistory(g.id) }, t('console.history', { n: info.all.length }))),
     isOpen ? h('div', { class: 'history' },
@@ -274,6 +279,18 @@ export async function startArbiterPage() {
       rerender();
     },
   };
+  // what the board saw: its own module and section; a citation goes into the correction's reason
+  const evidence = mountEvidence(root.querySelector('section.evidence'), store, arbiter, {
+    citeInto: (gameId, text) => {
+      const f = root.querySelector('form.correct-form');
+      f.game.value = gameId;
+      f.reason.value = f.reason.value.trim() ? `${f.reason.value.trim()}; ${text}` : text;
+      f.reason.focus();
+    },
+  });
+  actions.evidence = (gameId, at) => evidence.open(gameId, { at });
+  actions.evidenceGame = gameId => evidence.open(gameId, { whole: true });
+  evidence.mountMomentForm(root.querySelector('form.evidence-form'));
   mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
   mountBlocked(root.querySelector('.blocked'), store, arbiter, attempt);
   root.querySelector('form.result-form').addEventListener('submit', e => {

@@ -397,11 +397,11 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
     onOpen: socket => socket.send(JSON.stringify({ requestId: 'hello', hello: { token, eventId, arbiter } })),
     onMessage: m => {
       const waiting = m.requestId && pending.get(m.requestId);
-      if (waiting && ('ok' in m || m.error || m.notation)) {
+      if (waiting && ('ok' in m || m.error || m.notation || m.evidence)) {
         pending.delete(m.requestId);
         clearTimeout(waiting.timer);
         if (m.error) waiting.reject(new Error(`${m.error.code}: ${m.error.message ?? ''}`));
-        else waiting.resolve(m.notation ?? m.ok);
+        else waiting.resolve(m.notation ?? m.evidence ?? m.ok);
         return;
       }
       if (!accepted) { accepted = true; store.arbiterLink({ accepted: true }); }
@@ -461,6 +461,8 @@ export function connectArbiter({ store, base, token, eventId, round = 0, arbiter
     correct: (gameId, correction) => request({ correct: { gameId, correction } }),
     // release a blocked board: the relay checks its refused event again (a legal move is applied), fen optional
     resolve: (gameId, fen = '') => request({ resolve: { gameId, ...(fen ? { fen } : {}) } }),
+    // what the game's board reported between two wall times (ms; both 0: the whole game), docs/evidence.md
+    evidence: (gameId, fromMs, toMs) => request({ evidence: { gameId, fromMs: String(Math.round(fromMs)), toMs: String(Math.round(toMs)) } }),
     // digital notation: ISSUE resolves to {gameId, link, qrSvg}, REVOKE to {gameId, revoked}
     notation: (gameId, action, extra = {}) => request({ notation: { gameId, action, ...extra } }),
   };

@@ -33,7 +33,8 @@ import org.damrelay.relay.it.RelayProcess;
 final class Hall implements AutoCloseable {
     static final String TOKEN = "hall-secret", ARBITER_TOKEN = "arbiter-secret";
     private final Path dir;
-    private final RelayProcess relay;
+    private final Path relayConfig;
+    private RelayProcess relay;
     private final List<Process> processes = new ArrayList<>();
     private final HttpClient http = HttpClient.newHttpClient();
     private Process driver;
@@ -68,6 +69,7 @@ final class Hall implements AutoCloseable {
                     rounds: [{number: 1, delaySeconds: 0}]
                     boards:
                 %s""".formatted(dir.resolve("relay-data").toAbsolutePath(), Tokens.sha256Hex(TOKEN), Tokens.sha256Hex(ARBITER_TOKEN), pairings));
+        relayConfig = config;
         relay = RelayProcess.start(config, 0);
     }
 
@@ -179,6 +181,13 @@ final class Hall implements AutoCloseable {
         } catch (IOException notYet) {
             return 0;
         }
+    }
+
+    /** The relay SIGKILLed and started again on the same port over the same data (its journal, its evidence). */
+    void killAndRestartRelay() throws Exception {
+        int port = relay.port();
+        relay.kill();
+        relay = RelayProcess.start(relayConfig, port);
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed that was not already. */

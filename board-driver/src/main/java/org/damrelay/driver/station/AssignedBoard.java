@@ -13,6 +13,8 @@ import org.damrelay.driver.board.Sensed;
 import org.damrelay.driver.reconstruct.ReconstructConfig;
 import org.damrelay.driver.reconstruct.Reconstructor;
 import org.damrelay.driver.uplink.BoardFeed;
+import org.damrelay.driver.uplink.EvidenceFeed;
+import org.damrelay.driver.uplink.SensorWire;
 import org.damrelay.driver.uplink.GameEvents;
 import org.damrelay.driver.uplink.Outbox;
 import org.damrelay.driver.uplink.WirePlies;
@@ -48,6 +50,8 @@ final class AssignedBoard implements BoardObserver {
     private final ReconstructConfig base;
     private final Outbox outbox;
     private final Assignments assignments;
+    /** The board's reports as evidence, or null (no evidence outbox). */
+    private final EvidenceFeed evidence;
     private Reconstructor current;
     private GameInfo game;
     private Sensed[] fields; // the board as last reported, to show a rebuilt reconstruction
@@ -59,15 +63,22 @@ final class AssignedBoard implements BoardObserver {
     private static final int MEANWHILE_MAX = 50_000;
 
     AssignedBoard(String board, ReconstructConfig base, Assignments assignments, Outbox outbox) {
-        this(board, base, assignments.game(board), assignments, outbox);
+        this(board, base, assignments.game(board), assignments, outbox, null);
+    }
+
+    /** With the board's decoded reports kept as evidence for the arbiter (docs/evidence.md). */
+    AssignedBoard(String board, ReconstructConfig base, Assignments assignments, Outbox outbox, EvidenceFeed evidence) {
+        this(board, base, assignments.game(board), assignments, outbox, evidence);
     }
 
     /** A board assigned {@code assigned} before any Welcome. */
     AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Outbox outbox) {
-        this(board, base, assigned, Assignments.known(), outbox);
+        this(board, base, assigned, Assignments.known(), outbox, null);
     }
 
-    private AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Assignments assignments, Outbox outbox) {
+    private AssignedBoard(String board, ReconstructConfig base, Optional<GameInfo> assigned, Assignments assignments, Outbox outbox,
+                          EvidenceFeed evidence) {
+        this.evidence = evidence;
         this.board = board;
         this.base = base;
         this.outbox = outbox;
@@ -120,9 +131,13 @@ final class AssignedBoard implements BoardObserver {
                     resume == own ? "its outbox" : "the relay");
             Game at = Game.from(Fen.parse(s.getFen()), c.settings());
             return Reconstructor.resume(c, at, s.hasClock() ? GameEvents.times(s.getClock()) : null, new BoardFeed(board, c.variant(),
-                    new WirePlies(s.getPly(), GameWire.plyNumber(c.start(), 0)), outbox));
+                    new WirePlies(s.getPly(), GameWire.plyNumber(c.start(), 0)), outbox, wallOrigin()));
         }
-        return new Reconstructor(c, new BoardFeed(board, c.variant(), c.start(), outbox));
+        return new Reconstructor(c, new BoardFeed(board, c.variant(), new WirePlies(c.start()), outbox, wallOrigin()));
+    }
+
+    private long wallOrigin() {
+        return evidence == null ? 0 : evidence.origin();
     }
 
     /**
@@ -175,6 +190,7 @@ final class AssignedBoard implements BoardObserver {
 
     @Override
     public synchronized void onBoard(long tMillis, Sensed[] now) {
+        if (evidence != null) evidence.report(SensorWire.board(tMillis, evidence.origin(), now, current.orientation()));
         fields = now.clone();
         lastT = tMillis;
         disconnected = false;
@@ -187,6 +203,7 @@ final class AssignedBoard implements BoardObserver {
 
     @Override
     public synchronized void onFieldChange(long tMillis, int field, Sensed now) {
+        if (evidence != null) evidence.report(SensorWire.field(tMillis, evidence.origin(), field, now, current.orientation()));
         if (fields != null) fields[field] = now;
         lastT = tMillis;
         if (!waitingForRelay) current.onFieldChange(tMillis, field, now);
@@ -195,6 +212,7 @@ final class AssignedBoard implements BoardObserver {
 
     @Override
     public synchronized void onClock(long tMillis, ClockReading clock) {
+        if (evidence != null) evidence.report(SensorWire.clock(tMillis, evidence.origin(), clock));
         lastT = tMillis;
         if (waitingForRelay) meanwhile(o -> o.onClock(tMillis, clock));
         else current.onClock(tMillis, clock);
@@ -202,6 +220,7 @@ final class AssignedBoard implements BoardObserver {
 
     @Override
     public synchronized void onLink(long tMillis, boolean connected) {
+        if (evidence != null) evidence.report(SensorWire.link(tMillis, evidence.origin(), connected));
         lastT = tMillis;
         disconnected = !connected;
         if (!waitingForRelay) current.onLink(tMillis, connected);
@@ -210,6 +229,7 @@ final class AssignedBoard implements BoardObserver {
 
     @Override
     public synchronized void onTick(long tMillis) {
+        if (evidence != null) evidence.tick(tMillis);
         if (!waitingForRelay) current.onTick(tMillis);
     }
 }

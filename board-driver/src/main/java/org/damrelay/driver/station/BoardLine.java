@@ -3,7 +3,10 @@ package org.damrelay.driver.station;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.damrelay.driver.uplink.EvidenceFeed;
 import java.util.concurrent.ConcurrentHashMap;
 import org.damrelay.driver.capture.CaptureWriter;
 import org.damrelay.driver.clock.DriverClock;
@@ -34,10 +37,24 @@ final class BoardLine implements AutoCloseable {
     private final CaptureWriter capture;
     private final Map<Integer, AssignedBoard> boards = new ConcurrentHashMap<>();
     private final Thread thread;
+    private final Outbox evidence;
+    private final DriverClock clock;
+    private final long wallOrigin;
+    private final List<EvidenceFeed> feeds = new CopyOnWriteArrayList<>();
 
     BoardLine(BoardSource source, ReconstructConfig reconstruct, PieceCodes codes, Outbox outbox, Assignments assignments,
               Path captures) throws IOException {
+        this(source, reconstruct, codes, outbox, assignments, captures, null);
+    }
+
+    /** @param evidence where the boards' decoded reports are kept for the arbiter (docs/evidence.md), or null */
+    BoardLine(BoardSource source, ReconstructConfig reconstruct, PieceCodes codes, Outbox outbox, Assignments assignments,
+              Path captures, Outbox evidence) throws IOException {
         this.source = source;
+        this.evidence = evidence;
+        this.clock = DriverClock.system();
+        // the wall clock at capture time 0: the evidence's times and the capture's agree to the millisecond
+        this.wallOrigin = System.currentTimeMillis() - clock.millis();
         this.capture = captures == null ? null : CaptureWriter.newSession(captures, source.lineName(), ZonedDateTime.now());
         // replay reads a bus capture as a bus (one stream per address)
         if (capture != null) capture.mode(source.bus());
@@ -53,7 +70,7 @@ final class BoardLine implements AutoCloseable {
                     SingleBoardSession.Config.defaults().withPieceCodes(codes));
         }
         this.supervisor = new LinkSupervisor(source.connector(), handler,
-                DriverClock.system(), Backoff.standard(), capture == null ? LineRecorder.NONE : capture);
+                clock, Backoff.standard(), capture == null ? LineRecorder.NONE : capture);
         this.thread = new Thread(this::run, "line " + source.lineName());
         thread.setDaemon(true);
     }
@@ -61,7 +78,10 @@ final class BoardLine implements AutoCloseable {
     private AssignedBoard reconstruction(ReconstructConfig config, Outbox outbox, Assignments assignments, int address) {
         String board = source.boardId(address);
         log.info("{}: board {} feeds the relay as \"{}\"", source.lineName(), address, board);
-        return new AssignedBoard(board, config, assignments, outbox);
+        EvidenceFeed feed = evidence == null ? null
+                : new EvidenceFeed(board, evidence, capture == null ? "" : capture.path().getFileName().toString(), wallOrigin);
+        if (feed != null) feeds.add(feed);
+        return new AssignedBoard(board, config, assignments, outbox, feed);
     }
 
     /** The relay assigned {@code board} a game: its reconstruction takes the game's settings, if this line reads that board. */
@@ -105,6 +125,7 @@ final class BoardLine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        for (EvidenceFeed f : feeds) f.flush(); // the line's thread has stopped: what it kept last goes out too
         if (capture != null) capture.close();
     }
 }

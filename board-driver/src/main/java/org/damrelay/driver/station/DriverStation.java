@@ -20,6 +20,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class DriverStation implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DriverStation.class);
+    /** The evidence outbox's directory inside the outbox's. */
+    public static final String EVIDENCE_DIR = "evidence";
 
     /**
      * @param sources     the lines to read
@@ -51,11 +53,13 @@ public final class DriverStation implements AutoCloseable {
     }
 
     private final Outbox outbox;
+    private final Outbox evidence;
     private final RelayUplink uplink;
     private final List<BoardLine> lines = new CopyOnWriteArrayList<>(); // the uplink thread reads it for assignments
 
-    private DriverStation(Outbox outbox, RelayUplink uplink) {
+    private DriverStation(Outbox outbox, Outbox evidence, RelayUplink uplink) {
         this.outbox = outbox;
+        this.evidence = evidence;
         this.uplink = uplink;
     }
 
@@ -65,15 +69,23 @@ public final class DriverStation implements AutoCloseable {
         Outbox.Recovery r = outbox.recovery();
         log.info("outbox {}: {} events waiting for the relay{}", config.outboxDir(), r.unacked(),
                 r.tornBytesCut() > 0 ? " (cut a torn last record of " + r.tornBytesCut() + " bytes)" : "");
-        RelayUplink uplink = new RelayUplink(config.uplink(), outbox);
-        DriverStation station = new DriverStation(outbox, uplink);
+        // the boards' decoded reports for the arbiter: an outbox of their own, so a game's events never wait behind them
+        Outbox evidence;
+        try {
+            evidence = Outbox.open(config.outboxDir().resolve(EVIDENCE_DIR));
+        } catch (IOException | RuntimeException e) {
+            outbox.close();
+            throw e;
+        }
+        RelayUplink uplink = new RelayUplink(config.uplink(), outbox, evidence);
+        DriverStation station = new DriverStation(outbox, evidence, uplink);
         try {
             // the relay's assignment brings each board's competition settings to its reconstruction
             uplink.assignments().addListener((board, game) -> station.lines.forEach(l -> l.assigned(board, game)));
             uplink.start();
             for (BoardSource s : config.sources()) {
                 BoardLine line = new BoardLine(s, config.reconstruct(), config.pieceCodes(), outbox, uplink.assignments(),
-                        config.capturesDir());
+                        config.capturesDir(), evidence);
                 station.lines.add(line);
                 line.start();
             }
@@ -86,6 +98,11 @@ public final class DriverStation implements AutoCloseable {
 
     public Outbox outbox() {
         return outbox;
+    }
+
+    /** The evidence outbox: the boards' decoded reports not yet durable on the relay. */
+    public Outbox evidence() {
+        return evidence;
     }
 
     public RelayUplink uplink() {
@@ -115,6 +132,7 @@ public final class DriverStation implements AutoCloseable {
         }
         uplink.close();
         outbox.close();
+        evidence.close();
         if (failure != null) throw failure;
     }
 }

@@ -20,6 +20,7 @@ public final class BoardFeed implements ArbiterListener {
     private final Variant variant;
     private final WirePlies plies;
     private final Outbox outbox;
+    private final long wallOrigin;
 
     /** A board whose games start from the standard position. */
     public BoardFeed(String board, Variant variant, Outbox outbox) {
@@ -33,6 +34,12 @@ public final class BoardFeed implements ArbiterListener {
 
     /** @param plies how the wire numbers this board's plies (a resumed game continues its numbering) */
     public BoardFeed(String board, Variant variant, WirePlies plies, Outbox outbox) {
+        this(board, variant, plies, outbox, 0);
+    }
+
+    /** @param wallOrigin the wall clock (ms since the epoch) at capture time 0, to stamp each event's wall time; 0 = unknown */
+    public BoardFeed(String board, Variant variant, WirePlies plies, Outbox outbox, long wallOrigin) {
+        this.wallOrigin = wallOrigin;
         this.board = board;
         this.variant = variant;
         this.plies = plies;
@@ -47,6 +54,8 @@ public final class BoardFeed implements ArbiterListener {
     @Override
     public void onEvent(ArbiterEvent event) {
         var wire = GameEvents.toProto(event, variant, plies.pliesBefore(event));
+        // where the arbiter's evidence of this event is found (its reports carry the same clock)
+        if (wallOrigin != 0) wire = wire.toBuilder().setWallTimeMs(wallOrigin + event.t()).build();
         try {
             // the commit time on this host's monotonic clock: lets a benchmark on the same host time
             // driver commit to spectator receipt (docs/benchmarks.md); the relay passes it through

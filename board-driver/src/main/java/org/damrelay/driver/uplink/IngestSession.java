@@ -39,6 +39,9 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
 
     private final RelayUplink uplink;
     private final Outbox outbox;
+    /** The evidence outbox, or null; its own seqs per board, sent after the game events of each pump. */
+    private final Outbox evidence;
+    private final Map<String, Long> evidenceSent = new HashMap<>();
     private final UplinkConfig config;
     /** Highest seq sent on this connection, per board. */
     private final Map<String, Long> sent = new HashMap<>();
@@ -52,6 +55,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
     IngestSession(RelayUplink uplink) {
         this.uplink = uplink;
         this.outbox = uplink.outbox();
+        this.evidence = uplink.evidence();
         this.config = uplink.config();
     }
 
@@ -117,6 +121,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             case ACK -> onAck(rf.getAck());
             case ERROR -> onError(rf.getError());
             case ASSIGNMENT -> uplink.assignments().assign(List.of(rf.getAssignment()));
+            case EVIDENCE_ACK -> onEvidenceAck(rf.getEvidenceAck());
             case BODY_NOT_SET -> log.warn("relay sent an empty RelayFrame; ignored");
         }
     }
@@ -140,6 +145,9 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             }
             outbox.ack(a.getBoard(), a.getSeq());
         }
+        if (evidence != null) {
+            for (Ack a : w.getEvidenceList()) evidence.ack(a.getBoard(), a.getSeq());
+        }
         uplink.assignments().firstContactOver();
         welcomed = true;
         uplink.welcomed();
@@ -155,6 +163,12 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
         Long refusedSeq = held.get(a.getBoard());
         if (refusedSeq != null && a.getSeq() >= refusedSeq) release(a.getBoard());
+        pump();
+    }
+
+    private void onEvidenceAck(Ack a) throws IOException {
+        if (evidence == null) return;
+        evidence.ack(a.getBoard(), a.getSeq());
         pump();
     }
 
@@ -214,7 +228,31 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
                 wrote = true;
             }
         }
+        if (pumpEvidence()) wrote = true;
         if (wrote) ctx.flush();
+    }
+
+    /**
+     * Evidence after the game's events, within its own window; never held for a refused game
+     * event (the arbiter needs it most then). Relay errors about evidence only log: the batch is
+     * sent again on the next connection.
+     */
+    private boolean pumpEvidence() {
+        if (evidence == null) return false;
+        int inFlight = 0;
+        boolean wrote = false;
+        for (BoardEvent e : evidence.unacked()) {
+            long s = evidenceSent.getOrDefault(e.getBoard(), 0L);
+            if (e.getSeq() <= s) {
+                inFlight++;
+            } else if (inFlight < config.window() && e.getSeq() == Math.max(s, evidence.ackedSeq(e.getBoard())) + 1) {
+                ctx.write(frame(DriverFrame.newBuilder().setEvidence(e).build()));
+                evidenceSent.put(e.getBoard(), e.getSeq());
+                inFlight++;
+                wrote = true;
+            }
+        }
+        return wrote;
     }
 
     private void write(DriverFrame f) {

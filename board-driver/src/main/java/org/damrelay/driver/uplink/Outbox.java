@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.BoardState;
 import org.damrelay.proto.GameEvent;
+import org.damrelay.proto.SensorExcerpt;
 import org.damrelay.records.RecordFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -180,6 +181,20 @@ public final class Outbox implements AutoCloseable {
         BoardEvent stored;
         synchronized (this) {
             stored = appendLocked(BoardEvent.newBuilder().setBoard(board).setEvent(event));
+        }
+        for (Consumer<BoardEvent> l : listeners) l.accept(stored);
+        return stored;
+    }
+
+    /**
+     * An evidence outbox's append (a directory of its own, docs/evidence.md): a batch of the
+     * board's decoded reports under the board's next evidence seq, durable before it returns.
+     */
+    public BoardEvent appendEvidence(String board, SensorExcerpt excerpt) throws IOException {
+        if (board == null || board.isEmpty()) throw new IllegalArgumentException("board id is empty");
+        BoardEvent stored;
+        synchronized (this) {
+            stored = appendLocked(BoardEvent.newBuilder().setBoard(board).setSensor(excerpt));
         }
         for (Consumer<BoardEvent> l : listeners) l.accept(stored);
         return stored;

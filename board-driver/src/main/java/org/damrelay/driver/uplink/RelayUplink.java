@@ -50,6 +50,7 @@ public final class RelayUplink implements AutoCloseable {
 
     private final UplinkConfig config;
     private final Outbox outbox;
+    private final Outbox evidence;
     private final EventLoopGroup group = new NioEventLoopGroup(1);
     private final SslContext ssl;
     private final Backoff backoff;
@@ -64,8 +65,14 @@ public final class RelayUplink implements AutoCloseable {
     private ScheduledFuture<?> syncTimer;
 
     public RelayUplink(UplinkConfig config, Outbox outbox) {
+        this(config, outbox, null);
+    }
+
+    /** @param evidence the boards' decoded reports for the arbiter (docs/evidence.md), or null to send none */
+    public RelayUplink(UplinkConfig config, Outbox outbox, Outbox evidence) {
         this.config = config;
         this.outbox = outbox;
+        this.evidence = evidence;
         this.backoff = new Backoff(config.minBackoff(), config.maxBackoff(), 2);
         this.backoffStep = backoff.initial().toMillis();
         try {
@@ -81,6 +88,10 @@ public final class RelayUplink implements AutoCloseable {
     /** Connects (in the background) and keeps connecting until {@link #close()}. */
     public RelayUplink start() {
         outbox.addListener(e -> {
+            IngestSession s = session;
+            if (s != null) s.poke();
+        });
+        if (evidence != null) evidence.addListener(e -> {
             IngestSession s = session;
             if (s != null) s.poke();
         });
@@ -116,6 +127,11 @@ public final class RelayUplink implements AutoCloseable {
 
     Outbox outbox() {
         return outbox;
+    }
+
+    /** Null when no evidence is sent. */
+    Outbox evidence() {
+        return evidence;
     }
 
     private void connect() {
@@ -199,6 +215,7 @@ public final class RelayUplink implements AutoCloseable {
     private void syncOutbox() {
         try {
             outbox.sync();
+            if (evidence != null) evidence.sync();
         } catch (IOException | IllegalStateException e) {
             log.warn("could not write the outbox's acked state: {}", e.toString());
         }

@@ -1,5 +1,6 @@
 package org.damrelay.relay.arbiter;
 
+import java.io.IOException;
 import org.damrelay.draughts.game.AgreedDrawLimit;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.notation.Fen;
@@ -13,6 +14,9 @@ import org.damrelay.draughts.rules.Position;
 import org.damrelay.proto.Alert;
 import org.damrelay.proto.AlertAck;
 import org.damrelay.proto.ArbiterMessage;
+import org.damrelay.proto.EvidenceRequest;
+import org.damrelay.relay.evidence.EvidenceQuery;
+import org.damrelay.relay.evidence.EvidenceStore;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.AuditEntry;
 import org.damrelay.proto.CandidatePath;
@@ -162,10 +166,28 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 case REPORT -> s.send(ArbiterMessage.newBuilder().setRequestId(id)
                         .setReport(MatchReports.build(book(), s.eventId())).build());
                 case NOTATION -> notation.handle(s, id, r.getNotation());
+                case EVIDENCE -> evidence(s, id, r.getEvidence());
                 default -> error(s, id, "BAD_REQUEST", "empty request");
             }
         } catch (IllegalArgumentException e) {
             error(s, id, "BAD_REQUEST", e.getMessage());
+        }
+    }
+
+    /** What the game's board reported in a window (docs/evidence.md): arbiters only, this stream being theirs. */
+    private void evidence(ArbiterSession s, String id, EvidenceRequest r) {
+        GameRecord g = game(s, id, r.getGameId());
+        if (g == null) return;
+        EvidenceStore store = ingest.evidence();
+        if (store == null) {
+            error(s, id, "BAD_REQUEST", "this relay keeps no evidence of the boards");
+            return;
+        }
+        try {
+            s.send(ArbiterMessage.newBuilder().setRequestId(id)
+                    .setEvidence(EvidenceQuery.answer(store, g, r.getFromMs(), r.getToMs(), System.currentTimeMillis())).build());
+        } catch (IOException e) {
+            error(s, id, "UNAVAILABLE", "the evidence of " + r.getGameId() + " cannot be read: " + e.getMessage());
         }
     }
 

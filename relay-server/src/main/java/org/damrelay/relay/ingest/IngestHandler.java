@@ -91,6 +91,7 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
         }
         switch (df.getBodyCase()) {
             case EVENT -> core.execute(() -> service.accept(this, df.getEvent(), received));
+            case EVIDENCE -> service.acceptEvidence(this, df.getEvidence());
             case HELLO -> close(MALFORMED, "malformed frame: hello sent twice");
             default -> close(MALFORMED, "malformed frame: empty DriverFrame");
         }

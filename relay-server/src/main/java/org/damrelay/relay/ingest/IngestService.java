@@ -23,6 +23,7 @@ import org.damrelay.proto.Welcome;
 import org.damrelay.relay.RelayCore;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.event.EventDirectory.Source;
+import org.damrelay.relay.evidence.EvidenceStore;
 import org.damrelay.relay.game.EventCheck;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
@@ -60,8 +61,37 @@ public final class IngestService {
     /** In memory only: the driver keeps them in its outbox too and re-sends them after a relay restart. */
     private final Map<Source, List<Pending>> held = new HashMap<>();
 
+    /** Where the boards' reports are kept for the arbiter, or null when this relay keeps none. */
+    private final EvidenceStore evidence;
+
     public IngestService(RelayCore core) {
+        this(core, null);
+    }
+
+    public IngestService(RelayCore core, EvidenceStore evidence) {
         this.core = core;
+        this.evidence = evidence;
+    }
+
+    /** Null when this relay keeps no evidence. */
+    public EvidenceStore evidence() {
+        return evidence;
+    }
+
+    /**
+     * A batch of a board's decoded reports (docs/evidence.md): kept whatever the state of the
+     * board's game (blocked, held, unassigned), acked once on disk. Any thread.
+     */
+    public void acceptEvidence(DriverSession session, BoardEvent be) {
+        if (be.getBoard().isEmpty() || be.getSeq() <= 0 || !be.hasSensor()) {
+            error(session, IngestError.Code.MALFORMED, be.toBuilder().setBoard("").build(),
+                    "evidence of board \"" + be.getBoard() + "\" seq " + be.getSeq() + " needs a board, a seq >= 1 and reports");
+            return;
+        }
+        if (evidence == null) return; // never acked: the driver keeps it for a relay that keeps evidence
+        Source source = new Source(session.eventId(), session.driverId(), be.getBoard());
+        evidence.append(source, be, durable -> session.send(RelayFrame.newBuilder()
+                .setEvidenceAck(Ack.newBuilder().setBoard(be.getBoard()).setSeq(durable)).build()));
     }
 
     /** One live session per driver id: a newer one replaces the older, which is told so and closed. */
@@ -136,6 +166,10 @@ public final class IngestService {
                 w.addBoards(Ack.newBuilder().setBoard(s.board()).setSeq(e.getValue().durable())
                         .setSkipped(e.getValue().durableSkipped()));
             }
+        }
+        if (evidence != null) {
+            evidence.durableOf(eventId, driverId).forEach((board, seq) ->
+                    w.addEvidence(Ack.newBuilder().setBoard(board).setSeq(seq)));
         }
         return w.build();
     }

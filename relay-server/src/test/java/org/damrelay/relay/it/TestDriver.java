@@ -16,6 +16,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.Hello;
 import org.damrelay.proto.IngestError;
 import org.damrelay.proto.RelayFrame;
+import org.damrelay.proto.SensorExcerpt;
 
 /**
  * A test ingest client with its own in-memory outbox: every event stays there until acked, and
@@ -29,6 +30,7 @@ public final class TestDriver implements AutoCloseable {
     final Map<String, Long> nextSeq = new ConcurrentHashMap<>();
     final Map<String, Long> acked = new ConcurrentHashMap<>();
     final Map<String, LinkedHashMap<Long, BoardEvent>> outbox = new ConcurrentHashMap<>();
+    final Map<String, Long> evidenceAcked = new ConcurrentHashMap<>();
     WsClient ws;
     private int seen;
 
@@ -53,6 +55,16 @@ public final class TestDriver implements AutoCloseable {
         outbox.computeIfAbsent(board, b -> new LinkedHashMap<>()).put(seq, be);
         if (ws != null && ws.open()) ws.sendBinary(DriverFrame.newBuilder().setEvent(be).build().toByteArray());
         return seq;
+    }
+
+    /** Sends a batch of a board's decoded reports (docs/evidence.md) and waits until the relay has it durable. */
+    public void sendEvidenceDurable(String board, long seq, SensorExcerpt excerpt) {
+        ws.sendBinary(DriverFrame.newBuilder().setEvidence(BoardEvent.newBuilder().setBoard(board).setSeq(seq).setSensor(excerpt))
+                .build().toByteArray());
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            poll();
+            return evidenceAcked.getOrDefault(board, 0L) >= seq;
+        });
     }
 
     /** Sends an event and waits until the relay has it durable; a refusal fails at once, naming it. */
@@ -80,6 +92,7 @@ public final class TestDriver implements AutoCloseable {
             }
             out.add(f);
             if (f.hasAck()) trim(f.getAck());
+            if (f.hasEvidenceAck()) evidenceAcked.merge(f.getEvidenceAck().getBoard(), f.getEvidenceAck().getSeq(), Math::max);
             if (f.hasWelcome()) {
                 f.getWelcome().getBoardsList().forEach(this::trim);
                 for (LinkedHashMap<Long, BoardEvent> box : outbox.values()) {
