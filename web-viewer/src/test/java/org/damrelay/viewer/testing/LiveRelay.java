@@ -51,6 +51,8 @@ public final class LiveRelay implements AutoCloseable {
                 events:
                   - id: %s
                     name: NK teams 2026
+                    site: Hijken
+                    arbiter: "J. de Vries"
                     driverTokens: [{name: hall, sha256: %s}]
                     arbiterTokens: [{name: chief, sha256: %s}]
                     rounds: [{number: 3, delaySeconds: %d, date: "2026-04-17"}, {number: 4, delaySeconds: 0}, {number: 5, delaySeconds: 0}]
