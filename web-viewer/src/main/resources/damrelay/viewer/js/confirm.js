@@ -14,7 +14,8 @@ export function createConfirm(rerender) {
     rerender,
     /** Shows `what` being sent, then the relay's answer, under `key`. */
     attempt(key, what, promise) {
-      const set = (state, text, title = '') => { c.answers.set(key, { state, text, title }); c.rerender(); };
+      // the newest answer last: a list that shows the latest one reads it from the end
+      const set = (state, text, title = '') => { c.answers.delete(key); c.answers.set(key, { state, text, title }); c.rerender(); };
       set('sending', t('console.feedback.sending', { what }));
       promise.then(ok => set('done', t('console.feedback.done', { what, answer: t('console.feedback.ok') }), typeof ok === 'string' ? ok : ''),
         e => set('failed', t('console.feedback.failed', { what, error: e.message })));

@@ -91,6 +91,14 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
         eventually().until(() -> hall.acked(board) >= seq);
     }
 
+    /** Picks an option, again if a live re-render replaced the list meanwhile (the console refills the game list). */
+    private void choose(String css, String value) {
+        eventually().until(() -> {
+            new Select(driver().findElement(By.cssSelector(css))).selectByValue(value);
+            return new Select(driver().findElement(By.cssSelector(css))).getFirstSelectedOption().getAttribute("value").equals(value);
+        });
+    }
+
     private String count() {
         return driver().findElement(By.cssSelector(".action-count")).getText();
     }
@@ -154,9 +162,8 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
             String resultSource = String.valueOf(100 + resultBoard);
             hall.send(resultSource, Plays.event(Move.quiet(19, 23))); // black's move first: refused, the board is blocked
             eventually().until(() -> !driver().findElements(By.cssSelector("ul.blocked-list li.blocked-board[data-game='" + resultGame + "']")).isEmpty());
-            Select game = new Select(find("form.result-form select[name=game]"));
-            game.selectByValue(resultGame);
-            new Select(find("form.result-form select[name=result]")).selectByValue("2-0");
+            choose("form.result-form select[name=game]", resultGame);
+            choose("form.result-form select[name=result]", "2-0");
             click("form.result-form button[type=submit]");
             WebElement asked = find("form.result-form .confirm");
             assertTrue(asked.getText().contains(w.get("question").formatted(resultBoard)), asked.getText());

@@ -71,7 +71,7 @@ class LanguagesBrowserTest {
     private static final List<String> PEOPLE = List.of("NK teams 2026", "Hein Meijer", "Pim Meurs", "Roel Boomstra",
             "Jeroen van den Akker", "Alexander Schwarzman", "Wouter Sipma", "Jan Groenendijk", "Erno Prosman", "Hijken DTC", "Huissen",
             "A.U. Kovrizkin", "S.P. Mossolov", "Ambi Guous", "Cap Ture", "Stop Per", "Pa Per", "Re Voked", "No Device", "Own Game", "Only",
-            "NED", "damrelay", "chief", "klok te vroeg");
+            "NED", "damrelay", "chief", "klok te vroeg", "J. de Vries", "Hijken");
 
     private static final String GAME = LiveRelay.gameId(3, 2);
 
