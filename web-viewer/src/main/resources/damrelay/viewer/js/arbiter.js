@@ -31,6 +31,7 @@ export function statusLine(game) {
   // a board without sensors: how its moves come (docs/notation.md)
   if (game.notation === 'NOTATED') parts.push(game.notator ? t('console.status.notatedBy', { name: game.notator }) : t('console.status.notated'));
   if (game.notation === 'ON_PAPER') parts.push(t('console.status.onPaper'));
+  if (game.restoring) parts.push(t('console.status.restoring'));
   if (s.outOfStep) parts.push(t('console.status.outOfStep'));
   if (s.uncrowned?.length) parts.push(t('console.status.uncrowned', { squares: s.uncrowned.join(', ') }));
   if (game.result) parts.push(t('console.status.result', { result: game.result }));

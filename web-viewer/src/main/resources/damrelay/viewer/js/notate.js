@@ -12,7 +12,8 @@ import { h } from './ui.js';
 import { t, has } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped' };
+// 4411: the arbiter switched the game back to its sensor board (NotationService.SWITCHED_TO_SENSOR): said in the page's words
+const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped', 4411: 'switchedBack' };
 
 /** h:mm:ss, h:mm or m:ss... as the player reads the clock → ms; null when empty; NaN when unreadable. */
 export function parseTime(text) {
@@ -243,8 +244,8 @@ export function startNotationPage() {
       els.actions.replaceChildren();
       els.time.hidden = true;
       els.notator.replaceChildren();
-      say(closed.kind === 'stopped' ? t('notate.stopped') : closed.kind === 'untrusted' ? closed.reason
-        : t('notate.deviceRefused', { reason: closed.reason }), 'error');
+      say(closed.kind === 'stopped' ? t('notate.stopped') : closed.kind === 'switchedBack' ? t('notate.switchedBack')
+        : closed.kind === 'untrusted' ? closed.reason : t('notate.deviceRefused', { reason: closed.reason }), closed.kind === 'switchedBack' ? 'info' : 'error');
       renderUnsent();
       return;
     }

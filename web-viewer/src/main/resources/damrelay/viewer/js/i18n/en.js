@@ -544,4 +544,8 @@ export default {
   'links.switchBackYes': 'Yes, back to the sensor board',
   'links.revokeQuestion': 'Revoke the notation link of board {board}? The phone can no longer notate.',
   'links.revokeYes': 'Yes, revoke',
+  'notated.restoring': 'board being restored',
+  'notated.restoringTitle': 'The arbiter switched this game back to its sensor board: its moves come from the board again once it has taken over the position.',
+  'notate.switchedBack': 'The arbiter switched this game back to its sensor board: this phone no longer needs to notate it. Thank you.',
+  'console.status.restoring': 'back on the sensor board: waiting for the board\'s first move',
 };

@@ -543,4 +543,8 @@ export default {
   'links.switchBackYes': 'Ja, terug naar het sensorbord',
   'links.revokeQuestion': 'De notatielink van bord {board} intrekken? De telefoon kan dan niet meer noteren.',
   'links.revokeYes': 'Ja, intrekken',
+  'notated.restoring': 'bord wordt hersteld',
+  'notated.restoringTitle': 'De arbiter zette deze partij terug op het sensorbord: de zetten komen weer van het bord zodra het de stand heeft overgenomen.',
+  'notate.switchedBack': 'De arbiter heeft deze partij teruggezet op het sensorbord: u hoeft met deze telefoon niet meer te noteren. Dank u wel.',
+  'console.status.restoring': 'terug op het sensorbord: wacht op de eerste zet van het bord',
 };
