@@ -75,6 +75,11 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
         return eventually().until(() -> driver().findElement(By.cssSelector(css)), WebElement::isDisplayed);
     }
 
+    /** The text of what the selector finds once shown, read again if a live re-render replaced it meanwhile. */
+    private String text(String css) {
+        return eventually().until(() -> driver().findElement(By.cssSelector(css)).getText(), t -> !t.isEmpty());
+    }
+
     private void click(String css) {
         eventually().until(() -> {
             driver().findElement(By.cssSelector(css)).click();
@@ -130,11 +135,10 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
             String group = "li.action-board[data-game='" + ackGame + "']";
 
             // the count counts what the screen shows: one alert needs action, three are information in the history
-            WebElement ackAll = find(group + " button.ack-board");
-            assertEquals(w.get("ackAll").formatted(ackBoard), ackAll.getText());
+            assertEquals(w.get("ackAll").formatted(ackBoard), text(group + " button.ack-board"));
             if (width == 360) {
                 // on a phone: one line for the board (what it needs, in short), its alerts on demand
-                assertTrue(find(group + " .action-summary").getText().contains(w.get("flag")), find(group + " .action-summary").getText());
+                assertTrue(text(group + " .action-summary").contains(w.get("flag")), text(group + " .action-summary"));
                 assertFalse(driver().findElement(By.cssSelector(group + " ol.alerts")).isDisplayed(), "the alerts open on demand");
                 click(group + " button.details-toggle");
                 eventually().until(() -> driver().findElement(By.cssSelector(group + " ol.alerts")).isDisplayed());
@@ -146,8 +150,8 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
 
             // first click: the question in its place, with what else it acknowledges; focus on Cancel, Cancel sends nothing
             click(group + " button.ack-board");
-            WebElement question = find(group + " .confirm");
-            assertTrue(question.getText().contains(w.get("hidden")), question.getText());
+            String question = text(group + " .confirm");
+            assertTrue(question.contains(w.get("hidden")), question);
             assertTrue(driver().switchTo().activeElement().getAttribute("class").contains("confirm-no"), "a second click or Enter cancels");
             click(group + " .confirm-no");
             find(group + " button.ack-board");
@@ -165,15 +169,15 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
             choose("form.result-form select[name=game]", resultGame);
             choose("form.result-form select[name=result]", "2-0");
             click("form.result-form button[type=submit]");
-            WebElement asked = find("form.result-form .confirm");
-            assertTrue(asked.getText().contains(w.get("question").formatted(resultBoard)), asked.getText());
-            assertTrue(asked.getText().contains(w.get("blocked")), asked.getText());
+            String asked = text("form.result-form .confirm");
+            assertTrue(asked.contains(w.get("question").formatted(resultBoard)), asked);
+            assertTrue(asked.contains(w.get("blocked")), asked);
             click("form.result-form .confirm-no");
             eventually().until(() -> driver().findElements(By.cssSelector("form.result-form .confirm")).isEmpty());
             assertFalse(hasResult(relay, resultGame), "cancelled: no result on the relay");
             click("form.result-form button[type=submit]");
             click("form.result-form .confirm-yes");
-            eventually().until(() -> find("form.result-form .confirm-answer").getText().endsWith(w.get("done")));
+            eventually().until(() -> text("form.result-form .confirm-answer").endsWith(w.get("done")));
             assertTrue(hasResult(relay, resultGame));
 
             // a sensor board fails: switch to phone notation, then back, each asked first and answered in the board's row
@@ -182,7 +186,7 @@ class ConsoleSecondLookBrowserTest extends LiveHallTestBase {
             click("ul.notation-sensor-boards li[data-game='" + switchGame + "'] button.notation-switch");
             click("ul.notation-sensor-boards li[data-game='" + switchGame + "'] .confirm-yes");
             String row = "ul.notation-boards li[data-game='" + switchGame + "']";
-            eventually().until(() -> find(row + " .confirm-answer").getText().endsWith(w.get("done")));
+            eventually().until(() -> text(row + " .confirm-answer").endsWith(w.get("done")));
             click(row + " button.notation-switch-back");
             assertTrue(find(row + " .confirm").isDisplayed());
             click(row + " .confirm-yes");
