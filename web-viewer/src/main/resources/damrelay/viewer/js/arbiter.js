@@ -14,6 +14,7 @@ import { mountEvidence, alertMoment } from './evidence.js';
 import { awaitsPick, pathChoice, pickAnswer } from './join-paths.js';
 import { t, has, formatTime } from './i18n.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, perFrame, pollEvent } from './ui.js';
+import { createConfirm, confirmButton, confirmBox, answerLine } from './confirm.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
 const SOUND_KEY = 'damrelay.consoleSound';
@@ -31,6 +32,7 @@ export function statusLine(game) {
   // a board without sensors: how its moves come (docs/notation.md)
   if (game.notation === 'NOTATED') parts.push(game.notator ? t('console.status.notatedBy', { name: game.notator }) : t('console.status.notated'));
   if (game.notation === 'ON_PAPER') parts.push(t('console.status.onPaper'));
+  if (game.restoring) parts.push(t('console.status.restoring'));
   if (s.outOfStep) parts.push(t('console.status.outOfStep'));
   if (s.uncrowned?.length) parts.push(t('console.status.uncrowned', { squares: s.uncrowned.join(', ') }));
   if (game.result) parts.push(t('console.status.result', { result: game.result }));
@@ -83,20 +85,36 @@ function alertItem(a, game, actions) {
         'aria-label': t('console.alert.ackLabel', { title, board }) }, t('console.alert.ack')));
 }
 
-function ackBoardButton(gameId, board, open, upTo, actions) {
-  return h('button', { type: 'button', class: 'ack-board', dataset: { focusKey: `ack-board-${gameId}` },
-    onclick: () => actions.acknowledgeBoard(gameId, board, upTo) }, t('console.ackBoard', { board, n: open }));
+/**
+ * "Acknowledge all of board N (n)": n counts the alerts shown where the button is; the question
+ * names what else it acknowledges (information alerts kept in the board's history), since the
+ * relay acknowledges every alert of the board up to the newest shown.
+ */
+function ackBoardButton(gameId, board, shown, hidden, upTo, actions, place) {
+  const question = [t('console.ackBoardQuestion', { board, n: shown }), hidden ? t('console.ackBoardHidden', { n: hidden }) : '']
+    .filter(Boolean).join(' ');
+  return confirmButton(actions.confirm, `ack-board-${place}-${gameId}`, {
+    label: t('console.ackBoard', { board, n: shown }), question, yes: t('console.ackBoardYes'), cls: 'ack-board',
+    what: t('console.action.ackBoard', { board }), send: () => actions.acknowledgeBoard(gameId, upTo),
+  });
 }
 
 /** A board with alerts that need action: its alerts newest first, and one button for all of them. */
-function actionGroup(group, state, seen, actions) {
+function actionGroup(group, state, seen, ui, actions) {
   const g = state.games.get(group.gameId);
   const board = boardName(g, group.alerts[0]);
-  const open = seen.boards.get(group.gameId)?.open ?? group.alerts.length;
-  return h('li', { class: 'action-board', dataset: { game: group.gameId } },
+  const shown = group.alerts.length;
+  const hidden = Math.max(0, (seen.boards.get(group.gameId)?.open ?? shown) - shown);
+  // on a phone a board is one line (what it needs, in short); its alerts open on demand
+  const open = ui.groups.has(group.gameId);
+  const titles = group.alerts.map(a => alertWords(a.event ?? { type: a.type, subtype: a.subtype, ply: a.ply }, { variant: g?.variant }).title);
+  return h('li', { class: `action-board${open ? ' open' : ''}`, dataset: { game: group.gameId } },
     h('div', { class: 'action-head' },
       h('h3', {}, g ? t('console.boardPlayers', { board, white: g.white.name, black: g.black.name }) : t('common.board', { board })),
-      ackBoardButton(group.gameId, board, open, group.upTo, actions)),
+      h('p', { class: 'action-summary' }, [...new Set(titles)].join(' · ')),
+      h('button', { type: 'button', class: 'details-toggle', 'aria-expanded': String(open), dataset: { focusKey: `details-${group.gameId}` },
+        onclick: () => actions.toggleGroup(group.gameId) }, t(open ? 'console.detailsHide' : 'console.detailsShow', { n: shown })),
+      ackBoardButton(group.gameId, board, shown, hidden, group.upTo, actions, 'group')),
     h('ol', { class: 'alerts' }, group.alerts.map(a => alertItem(a, g, actions))));
 }
 
@@ -118,7 +136,8 @@ function boardRow(g, view, expanded, actions) {
       h('button', { type: 'button', class: 'history-toggle', 'aria-expanded': String(isOpen), dataset: { focusKey: `history-${g.id}` },
         onclick: () => actions.toggleHistory(g.id) }, t('console.history', { n: info.all.length }))),
     isOpen ? h('div', { class: 'history' },
-      info.open ? ackBoardButton(g.id, board, info.open, info.upTo, actions) : null,
+      info.open ? ackBoardButton(g.id, board, info.open, 0, info.upTo, actions, 'history') : null,
+      answerLine(actions.confirm, `ack-board-history-${g.id}`),
       info.all.length ? h('ol', { class: 'alerts', 'aria-label': t('console.historyLabel', { board }) }, info.all.map(a => alertItem(a, g, actions)))
         : h('p', { class: 'empty' }, t('console.historyEmpty'))) : null);
 }
@@ -131,7 +150,11 @@ function renderConsole(root, state, ui, actions, now = Date.now()) {
     h('strong', {}, has(`console.relayAlert.${a.type}`) ? t(`console.relayAlert.${a.type}`) : t('console.relayAlert.other')),
     h('p', { class: 'relay-alert-details' }, [a.at ? formatTime(a.at) : '', a.text].filter(Boolean).join(' · ')))));
   root.querySelector('.action-groups').replaceChildren(...(view.groups.length
-    ? view.groups.map(g => actionGroup(g, state, view, actions)) : [h('li', { class: 'empty' }, t('console.nothingNeeded'))]));
+    ? view.groups.map(g => actionGroup(g, state, view, ui, actions)) : [h('li', { class: 'empty' }, t('console.nothingNeeded'))]));
+  // the answer to "acknowledge all of board N" stays at the top of this column: the board leaves the list once done
+  root.querySelector('.triage-feedback').replaceChildren(...[...actions.confirm.answers.keys()]
+    .filter(k => k.startsWith('ack-board-group-') || k === 'ack').slice(-1).map(k => answerLine(actions.confirm, k)));
+  renderResultConfirm(root.querySelector('form.result-form'), state, actions);
   const shown = only ? games.filter(g => g.id === only) : games;
   root.querySelector('.statuses').replaceChildren(...shown.map(g => boardRow(g, view, ui.expanded, actions)));
   const filter = root.querySelector('select.filter-choice');
@@ -147,6 +170,29 @@ function renderConsole(root, state, ui, actions, now = Date.now()) {
   const report = root.querySelector('a.report-link');
   if (report) report.href = pageLink('report.html', { event: state.round.eventId ?? params().get('event'), round: params().get('round') });
   return view;
+}
+
+/**
+ * The result form's second look, in the form itself: which board, which result, and what it
+ * means (the game ends; on a blocked board the events it still sends are refused).
+ */
+function renderResultConfirm(form, state, actions) {
+  const place = form.querySelector('.result-confirm');
+  const c = actions.confirm;
+  const g = state.games.get(form.game.value);
+  if (c.open !== 'result' || !g) {
+    place.replaceChildren(...[answerLine(c, 'result')].filter(Boolean));
+    form.querySelector('button[type=submit]').hidden = false;
+    return;
+  }
+  const result = form.result.value;
+  const board = g.board ?? '?';
+  const question = [t('console.result.question', { result, board, white: g.white.name, black: g.black.name }),
+    g.result ? t('console.result.replaces', { result: g.result }) : '',
+    state.blocked.has(g.id) ? t('console.result.blocked', { board }) : ''].filter(Boolean).join(' ');
+  form.querySelector('button[type=submit]').hidden = true;
+  place.replaceChildren(confirmBox(c, 'result', { question, yes: t('console.result.yes'), cls: 'result-yes',
+    what: t('console.action.resultOf', { board, result }), send: () => actions.enterResult(g.id, result) }));
 }
 
 /** The Correction a form describes: take back to a ply, replace the move at a ply, or set a position. */
@@ -226,6 +272,9 @@ export async function startArbiterPage() {
   // The console shows itself once the relay accepted the token; a refusal brings the sign-in back with the reason.
   root.hidden = true;
   login.hidden = true;
+  // on a wide screen everything is in view; on a phone the round's overview and the corrections open on demand
+  const wide = window.matchMedia('(min-width: 601px)').matches;
+  for (const d of root.querySelectorAll('details[data-open-wide]')) d.open = wide;
   const store = createStore();
   bindConnectionStatus(store, connection, document.getElementById('delay'));
   // Everything comes live from the arbiter stream: each game as it stands, the alerts so far, then every update.
@@ -257,9 +306,11 @@ export async function startArbiterPage() {
     }, e => { feedback.textContent = t('console.feedback.failed', { what, error: e.message }); });
   };
   // which boards' histories are open: kept for this tab, so a reload shows the same console
-  const ui = { filter: params().get('board') ?? '', expanded: new Set(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')) };
+  const ui = { filter: params().get('board') ?? '', expanded: new Set(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')), groups: new Set() };
   const keepExpanded = () => sessionStorage.setItem(HISTORY_KEY, JSON.stringify([...ui.expanded]));
   const rerender = perFrame(() => keepFocus(() => render()));
+  // the questions being asked and the answers given where each click was
+  const confirm = createConfirm(rerender);
   // what this screen typed and heard for each join's choice of path, kept across re-renders
   const choice = { reasons: new Map(), answers: new Map() };
   const actions = {
@@ -271,8 +322,14 @@ export async function startArbiterPage() {
       sent.then(ok => answered('done', typeof ok === 'string' ? ok : ''), e => answered('failed', e.message));
       attempt(t('console.action.choosePath'), sent);
     },
-    acknowledge: alertId => attempt(t('console.action.ack'), arbiter.acknowledge(alertId)),
-    acknowledgeBoard: (gameId, board, upTo) => attempt(t('console.action.ackBoard', { board }), arbiter.acknowledgeBoard(gameId, upTo)),
+    confirm,
+    acknowledge: alertId => confirm.attempt('ack', t('console.action.ack'), arbiter.acknowledge(alertId)),
+    acknowledgeBoard: (gameId, upTo) => arbiter.acknowledgeBoard(gameId, upTo),
+    enterResult: (gameId, result) => arbiter.enterResult(gameId, result),
+    toggleGroup: gameId => {
+      if (!ui.groups.delete(gameId)) ui.groups.add(gameId);
+      rerender();
+    },
     toggleHistory: gameId => {
       if (!ui.expanded.delete(gameId)) ui.expanded.add(gameId);
       keepExpanded();
@@ -293,11 +350,16 @@ export async function startArbiterPage() {
   evidence.mountMomentForm(root.querySelector('form.evidence-form'));
   mountNotationLinks(root.querySelector('.notation-links'), store, arbiter, base);
   mountBlocked(root.querySelector('.blocked'), store, arbiter, attempt);
-  root.querySelector('form.result-form').addEventListener('submit', e => {
+  // a result ends the game: the form asks first, in the form
+  const resultForm = root.querySelector('form.result-form');
+  resultForm.addEventListener('submit', e => {
     e.preventDefault();
-    const f = e.currentTarget;
-    attempt(t('console.action.result'), arbiter.enterResult(f.game.value, f.result.value));
+    confirm.open = 'result';
+    confirm.answers.delete('result');
+    rerender();
   });
+  // another board or result chosen while asking: the question is asked again for what is chosen now
+  resultForm.addEventListener('change', () => { if (confirm.open === 'result') rerender(); });
   root.querySelector('form.correct-form').addEventListener('submit', e => {
     e.preventDefault();
     const f = e.currentTarget;

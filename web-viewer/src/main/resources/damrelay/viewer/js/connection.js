@@ -121,6 +121,8 @@ export function gameOf(snapshot, delayMs = 0) {
     startFen: info.startFen || undefined,
     notation: info.notation ?? null, notator: info.notator ?? '', sensorBoard: !!info.sensorBoard,
     switchedFrom: info.switchedFromDriver ? `${info.switchedFromDriver}/${info.switchedFromBoard ?? ''}` : '',
+    // switched back to its sensor board, which has not taken over yet (GameInfo.sensor_restoring)
+    restoring: !!info.sensorRestoring,
     ...joinedPlies(snapshot, offset),
     result: RESULT_TEXT[snapshot.result] ?? null,
     clock: clockOf(snapshot.clock, delayMs),

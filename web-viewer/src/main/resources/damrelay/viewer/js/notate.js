@@ -13,7 +13,8 @@ import { moveRows } from './notation.js';
 import { t, has } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped' };
+// 4411: the arbiter switched the game back to its sensor board (NotationService.SWITCHED_TO_SENSOR): said in the page's words
+const CLOSED_FOR_GOOD = { 4401: 'refused', 4403: 'refused', 4410: 'stopped', 4411: 'switchedBack' };
 // An entry the relay has not acknowledged this long after it was sent: the connection is not to be
 // trusted (a phone off the Wi-Fi keeps a dead socket open for minutes), so the page says so and connects anew.
 const ANSWER_WITHIN_MS = 5000;
@@ -289,8 +290,8 @@ export function startNotationPage() {
       els.actions.replaceChildren();
       els.time.hidden = true;
       els.notator.replaceChildren();
-      say(closed.kind === 'stopped' ? t('notate.stopped') : closed.kind === 'untrusted' ? closed.reason
-        : t('notate.deviceRefused', { reason: closed.reason }), 'error');
+      say(closed.kind === 'stopped' ? t('notate.stopped') : closed.kind === 'switchedBack' ? t('notate.switchedBack')
+        : closed.kind === 'untrusted' ? closed.reason : t('notate.deviceRefused', { reason: closed.reason }), closed.kind === 'switchedBack' ? 'info' : 'error');
       renderUnsent();
       return;
     }

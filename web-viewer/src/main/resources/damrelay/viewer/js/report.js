@@ -3,7 +3,7 @@
 // score, the interim score while games are played and the final score only when all are finished,
 // the particulars in words and in order, and signature lines for the arbiter and both team leaders.
 // In the event's language (config `language`, Dutch by default) unless ?lang= says otherwise.
-// Read with the console's token (this tab only).
+// Read with the console's token: the console opens it in its own tab (a session's token stays in its tab).
 import { relayBase, credentialBase, RESULT_TEXT } from './connection.js';
 import { h, params, pageLink, playerLabel } from './ui.js';
 import { t, language, setLanguage, translatePage, languageSwitch, formatTime, formatDate, LANGUAGES } from './i18n.js';
@@ -44,17 +44,27 @@ export function scoreState(games) {
 
 const scoreText = score => [...score].map(([team, n]) => `${team} ${n}`).join(' – ');
 
-/** A decision of the audit in words: what the arbiter (or the notation device) did, with its reason. */
+/** Who the audit names for a notation device's step: "notation device (H. van der Zee)" -> "H. van der Zee". */
+const DEVICE = /^notation device(?: \((.*)\))?$/;
+
+/**
+ * A decision of the audit in words: what the arbiter (or the notator, on the phone) did, by whom
+ * and why, in plain words: "Uitslag 2-0 ingevoerd, door de arbiter", never the credential's or the
+ * device's wire name.
+ */
 export function decisionText(d, line) {
   const kind = d?.kind && d.kind !== 'KIND_UNSPECIFIED' ? d.kind : null;
   if (!kind) return line.text ?? ''; // an entry journaled before v1.3 has only its English action
+  const device = DEVICE.exec(d.arbiter ?? '');
+  const notator = device ? device[1] ?? '' : DEVICE_KINDS.has(kind) ? d.arbiter ?? '' : '';
   const what = t(`report.decision.${kind}`, {
     ply: d.ply ?? 0, move: Math.ceil(Number(d.ply ?? 0) / 2), value: d.value ?? '', seq: d.seq ?? '',
-    times: t(`notate.times.${d.value || 'TIMES_OPTIONAL'}`), failure: d.failure ? t('report.afterFailure') : '',
+    times: kind === 'NOTATION_ISSUED' ? t(`notate.times.${d.value || 'TIMES_OPTIONAL'}`) : '', failure: d.failure ? t('report.afterFailure') : '',
+    who: notator || t('report.theNotator'),
   });
-  // the notation device's own steps are the notator's, not the arbiter's
-  const by = kind === 'NOTATOR_NAMED' || !d.arbiter ? what
-    : t(DEVICE_KINDS.has(kind) ? 'report.decisionByNotator' : 'report.decisionBy', { what, arbiter: d.arbiter });
+  // the notation device's own steps name the notator in their sentence; the arbiter's say "by the arbiter"
+  const by = DEVICE_KINDS.has(kind) || device ? what
+    : t('report.decisionBy', { what, by: !d.arbiter || /^arbiter$/i.test(d.arbiter.trim()) ? t('report.byArbiter') : t('report.byArbiterNamed', { name: d.arbiter }) });
   return d.reason ? t('report.decisionReason', { what: by, reason: d.reason }) : by;
 }
 
@@ -84,8 +94,9 @@ export function renderReport(root, event, report, round = null) {
   const th = (key, cls) => h('th', cls ? { class: cls } : {}, t(key));
   root.replaceChildren(
     h('h1', {}, t('report.title', { event: event.name || event.eventId })),
-    h('p', { class: 'particulars' }, [match, event.site, formatDate(date), rounds.length ? t('report.rounds', { rounds: rounds.join(', '), n: rounds.length }) : '']
-      .filter(Boolean).join(' · ')),
+    h('p', { class: 'particulars' }, [match, event.site ? t('report.site', { site: event.site }) : '', formatDate(date),
+      rounds.length ? t('report.rounds', { rounds: rounds.join(', '), n: rounds.length }) : '',
+      event.arbiter ? t('report.arbiter', { name: event.arbiter }) : ''].filter(Boolean).join(' · ')),
     h('p', { class: `score ${state.final ? 'final' : 'interim'}`, dataset: { final: String(state.final) } },
       t(state.final ? 'report.final' : 'report.interim', { score: scoreText(score) || '–' }),
       state.final ? null : h('span', { class: 'progress' }, ` (${t('report.progress', { n: state.finished, total: state.total })})`)),
@@ -105,19 +116,20 @@ export function renderReport(root, event, report, round = null) {
       ? h('table', { class: 'particulars' }, h('thead', {}, h('tr', {}, th('report.time'), th('report.board', 'num'), th('report.what'), th('report.description'))),
         h('tbody', {}, other.map(l => {
           const p = particular(l, variants);
-          return h('tr', {}, h('td', {}, formatTime(l.timeMs)), h('td', { class: 'num' }, l.board ?? ''), h('td', {}, p.what),
+          return h('tr', {}, h('td', { class: 'time' }, formatTime(l.timeMs)), h('td', { class: 'num' }, l.board ?? ''), h('td', { class: 'what' }, p.what),
             h('td', {}, p.text, p.details ? h('span', { class: 'details' }, p.details) : null));
         })))
       : h('p', {}, t('report.noParticulars')),
     h('div', { class: 'signatures' },
-      signature(t('report.signArbiter')),
+      signature(t('report.signArbiter'), event.arbiter),
       signature(t('report.signCaptain', { team: teams[0] ?? t('report.home') })),
       signature(t('report.signCaptain', { team: teams[1] ?? t('report.away') }))));
 }
 
-function signature(role) {
+/** A signature line; the arbiter's carries the name the event's config gives (the team leaders write theirs). */
+function signature(role, name = '') {
   return h('div', { class: 'signature' }, h('span', { class: 'line' }), h('span', { class: 'role' }, role),
-    h('span', { class: 'name-line' }, t('report.name')));
+    h('span', { class: 'name-line' }, name ? t('report.nameGiven', { name }) : t('report.name')));
 }
 
 function playerCell(p) {

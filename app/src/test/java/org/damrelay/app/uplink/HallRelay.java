@@ -12,6 +12,7 @@ import org.damrelay.proto.GameSnapshot;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.it.FixedPortRelay;
+import org.damrelay.relay.it.TestArbiter;
 import org.damrelay.relay.it.TestRelay;
 
 /** The real relay on a fixed loopback port (so it can be stopped and started again under the driver's feet). */
@@ -19,6 +20,7 @@ final class HallRelay implements AutoCloseable {
     static final String TOKEN = "hall-a-secret";
     static final String EVENT = "nk";
     static final String DRIVER = "hall-a";
+    static final String ARBITER_TOKEN = "chief-secret";
 
     private final FixedPortRelay relay;
     private final int port;
@@ -32,13 +34,14 @@ final class HallRelay implements AutoCloseable {
                   - id: nk
                     name: NK 2026
                     driverTokens: [{name: hall-a, sha256: %s}]
+                    arbiterTokens: [{name: chief, sha256: %s}]
                     rounds: [{number: 1, delaySeconds: 0}]
                     boards:
                       - {round: 1, board: 1, white: {name: W1}, black: {name: B1}, driver: hall-a, sourceBoard: "5521"}
                       - {round: 1, board: 2, white: {name: W2}, black: {name: B2}, driver: hall-a, sourceBoard: "5522"}
                       - {round: 1, board: 3, white: {name: W3}, black: {name: B3}, driver: hall-a, sourceBoard: "5523"}
                       - {round: 1, board: 4, white: {name: W4}, black: {name: B4}, driver: hall-a, sourceBoard: "5524"}
-                """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TOKEN)), null));
+                """.formatted(port, dataDir.toAbsolutePath(), Tokens.sha256Hex(TOKEN), Tokens.sha256Hex(ARBITER_TOKEN)), null));
     }
 
     /** Starts (or starts again, from its journal); retries briefly while the port is still being released. */
@@ -62,6 +65,11 @@ final class HallRelay implements AutoCloseable {
     /** Every alert the relay holds, of any game. */
     List<Alert> alerts() throws Exception {
         return relay.server().core().executor().submit(() -> relay.server().core().book().alerts()).get();
+    }
+
+    /** The arbiter's screen, signed in to the event (the relay's own test arbiter). */
+    TestArbiter arbiter() throws Exception {
+        return TestArbiter.connect(port, ARBITER_TOKEN, EVENT, "chief");
     }
 
     GameSnapshot snapshot(String gameId) throws Exception {

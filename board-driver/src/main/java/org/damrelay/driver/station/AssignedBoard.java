@@ -95,7 +95,7 @@ final class AssignedBoard implements BoardObserver {
         waitingForRelay = false;
         game = assignments.game(board).orElse(game);
         if (game != null) feeds(game);
-        current = build();
+        current = build(assignments.takeResume(board));
         for (Consumer<BoardObserver> report : meanwhile) report.accept(current);
         meanwhile.clear();
     }
@@ -122,9 +122,15 @@ final class AssignedBoard implements BoardObserver {
      * driver restarted mid-game, even on another machine, follows the next move at once.
      */
     private Reconstructor build() {
+        return build(Optional.empty());
+    }
+
+    /** @param forced the relay's position to go on from whatever this driver had (a game switched back from a phone) */
+    private Reconstructor build(Optional<BoardState> forced) {
         ReconstructConfig c = game == null ? base : configure(base, game);
         Optional<BoardState> own = outbox.boardState(board), relay = assignments.state(board);
-        Optional<BoardState> resume = relay.isPresent() && relay.get().getPly() > own.map(BoardState::getPly).orElse(0) ? relay : own;
+        Optional<BoardState> resume = forced.isPresent() ? forced
+                : relay.isPresent() && relay.get().getPly() > own.map(BoardState::getPly).orElse(0) ? relay : own;
         if (resume.isPresent() && resume.get().getPly() > 0) {
             BoardState s = resume.get();
             log.info("board {}: resumes after ply {} from {} ({})", board, s.getPly(), s.getFen(),
@@ -161,11 +167,22 @@ final class AssignedBoard implements BoardObserver {
     }
 
     synchronized void assign(GameInfo next) {
-        if (next.equals(game)) return;
         if (waitingForRelay) { // built once the Welcome is taken whole
             game = next;
             return;
         }
+        Optional<BoardState> resume = assignments.takeResume(board);
+        if (resume.isPresent()) {
+            // the game was switched back here from a phone: this board takes over where the phone left it
+            log.info("board {}: takes over game {} after ply {}, from the position the phone left ({})", board, next.getGameId(),
+                    resume.get().getPly(), resume.get().getFen());
+            game = next;
+            current = build(resume);
+            if (disconnected) current.onLink(lastT, false);
+            else if (fields != null) current.onBoard(lastT, fields.clone());
+            return;
+        }
+        if (next.equals(game)) return;
         if (current.game().ply() > 0) {
             log.warn("board {}: now assigned to {} ({} {}), but a game is under way here: it goes on under the settings it started with",
                     board, next.getGameId(), next.getVariant(), next.getTimeControl());

@@ -20,6 +20,9 @@ public final class Assignments {
     private final Map<String, GameInfo> byBoard = new ConcurrentHashMap<>();
     private final List<BiConsumer<String, GameInfo>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, BoardState> states = new ConcurrentHashMap<>();
+    /** The last resume the relay asked of each board (a Welcome repeats it until the board took over), and those not yet taken. */
+    private final Map<String, BoardState> resumes = new ConcurrentHashMap<>();
+    private final Map<String, BoardState> pendingResumes = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> firstContact = new CompletableFuture<>();
 
     /** Assignments of a driver with a relay: nothing is known until its first Welcome (or its first failure). */
@@ -66,10 +69,32 @@ public final class Assignments {
         listeners.add(listener);
     }
 
+    /**
+     * The boards of {@code assignments} the relay asks to resume from its position (their games were
+     * switched back to them from a phone), kept to be taken by their reconstructions. A resume a
+     * later Welcome repeats is not new: what the board made since it is kept.
+     */
+    List<String> newResumes(List<Assignment> assignments) {
+        List<String> boards = new java.util.ArrayList<>();
+        for (Assignment a : assignments) {
+            if (!a.hasResume() || a.getResume().equals(resumes.put(a.getBoard(), a.getResume()))) continue;
+            states.put(a.getBoard(), a.getResume());
+            pendingResumes.put(a.getBoard(), a.getResume());
+            boards.add(a.getBoard());
+        }
+        return boards;
+    }
+
+    /** The relay's position a board's reconstruction must go on from now (taken once), if the relay asked one. */
+    public Optional<BoardState> takeResume(String board) {
+        return Optional.ofNullable(pendingResumes.remove(board));
+    }
+
     void assign(List<Assignment> assignments) {
         for (Assignment a : assignments) {
             GameInfo old = byBoard.put(a.getBoard(), a.getGame());
-            if (!a.getGame().equals(old)) for (BiConsumer<String, GameInfo> l : listeners) l.accept(a.getBoard(), a.getGame());
+            boolean resume = pendingResumes.containsKey(a.getBoard());
+            if (resume || !a.getGame().equals(old)) for (BiConsumer<String, GameInfo> l : listeners) l.accept(a.getBoard(), a.getGame());
         }
     }
 }

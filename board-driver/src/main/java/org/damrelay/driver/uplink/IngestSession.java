@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.Ack;
+import org.damrelay.proto.Assignment;
 import org.damrelay.proto.BoardEvent;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.Hello;
@@ -120,7 +121,10 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             case WELCOME -> onWelcome(rf.getWelcome());
             case ACK -> onAck(rf.getAck());
             case ERROR -> onError(rf.getError());
-            case ASSIGNMENT -> uplink.assignments().assign(List.of(rf.getAssignment()));
+            case ASSIGNMENT -> {
+                resumes(List.of(rf.getAssignment()));
+                uplink.assignments().assign(List.of(rf.getAssignment()));
+            }
             case EVIDENCE_ACK -> onEvidenceAck(rf.getEvidenceAck());
             case BODY_NOT_SET -> log.warn("relay sent an empty RelayFrame; ignored");
         }
@@ -131,6 +135,7 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
             log.error("relay welcomed us to event {}, we feed {}", w.getEventId(), config.eventId());
         }
         uplink.assignments().states(w.getStatesList());
+        resumes(w.getAssignmentsList());
         uplink.assignments().assign(w.getAssignmentsList());
         // The relay's seqs first: the boards that waited for this Welcome make their events as soon as
         // first contact is over (a move made while no driver read the board), and over a wiped outbox
@@ -154,6 +159,21 @@ final class IngestSession extends SimpleChannelInboundHandler<WebSocketFrame> {
         log.info("relay {} welcomed driver {} ({} boards known); {} events to send", config.relay(),
                 config.driverId(), w.getBoardsCount(), outbox.unacked().size());
         pump();
+    }
+
+    /**
+     * The arbiter switched a game back to its sensor board after a phone notated it: what this
+     * outbox still holds unsent for the board was made while the phone notated, and the relay's
+     * position stands instead. It is dropped, and the board's next event is marked resumed.
+     */
+    private void resumes(List<Assignment> assignments) throws IOException {
+        for (String board : uplink.assignments().newResumes(assignments)) {
+            long dropped = outbox.supersede(board);
+            held.remove(board);
+            sent.put(board, outbox.ackedSeq(board));
+            log.info("board {}: the arbiter switched its game back to this board; it goes on from the relay's position"
+                    + " ({} events made meanwhile dropped)", board, dropped);
+        }
     }
 
     private void onAck(Ack a) throws IOException {

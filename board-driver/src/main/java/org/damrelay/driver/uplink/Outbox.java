@@ -72,6 +72,8 @@ public final class Outbox implements AutoCloseable {
     /** Where each board's game stood after its last committed event (survives the segments acks delete). */
     private final Map<String, BoardState> states;
     private boolean statesDirty;
+    /** Boards whose next event is the first after a resume (Assignment.resume): it is marked so. */
+    private final java.util.Set<String> resumeNext = new java.util.HashSet<>();
 
     private Outbox(Path dir, long segmentBytes) throws IOException {
         this.dir = dir;
@@ -206,6 +208,7 @@ public final class Outbox implements AutoCloseable {
         if (activeSize >= segmentBytes) openActive(activeId + 1);
         String board = event.getBoard();
         long seq = lastSeq.getOrDefault(board, 0L) + 1;
+        if (resumeNext.remove(board)) event.setResumed(true);
         BoardEvent stored = event.setSeq(seq).build();
         ByteBuffer buf = ByteBuffer.wrap(RecordFile.frame(stored.toByteArray()));
         long start = activeSize;
@@ -272,6 +275,34 @@ public final class Outbox implements AutoCloseable {
             if (!renumbered.isEmpty() || compactable()) compact();
         }
         for (BoardEvent e : renumbered) for (Consumer<BoardEvent> l : listeners) l.accept(e);
+    }
+
+    /**
+     * The relay's position replaces what this outbox holds unacked for {@code board} (its game was
+     * switched back to the board from a phone, Assignment.resume): those events count as done and
+     * are never sent; the numbering goes on after them, and the next event is marked resumed.
+     * Returns how many were dropped.
+     */
+    public synchronized long supersede(String board) throws IOException {
+        ensureOpen();
+        long last = lastSeq.getOrDefault(board, 0L);
+        long dropped = unacked.stream().filter(e -> e.event().getBoard().equals(board)).count();
+        if (last > acked.getOrDefault(board, 0L)) {
+            acked.put(board, last);
+            unacked.removeIf(e -> {
+                if (e.event().getBoard().equals(board)) {
+                    segments.merge(e.segment(), -1, Integer::sum);
+                    return true;
+                }
+                return false;
+            });
+            acksDirty = true;
+        }
+        // where the game stood by this outbox is no longer where it stands: the relay's position is
+        statesDirty |= states.remove(board) != null;
+        resumeNext.add(board);
+        compact();
+        return dropped;
     }
 
     /**

@@ -7,11 +7,12 @@ import java.util.List;
 /**
  * One event: its tokens (SHA-256 digests only), its rounds with their broadcast delay, and its
  * pairings, from a file ({@code pairings}, JSON or CSV) and/or inline ({@code boards}), and the
- * language of its documents ({@code language}: nl, the default, or en).
+ * language of its documents ({@code language}: nl, the default, or en), and the name of the
+ * event's arbiter ({@code arbiter}, optional: printed on the match report above the signature).
  */
 public record EventConfig(String id, String name, String site, List<TokenConfig> driverTokens,
                           List<TokenConfig> arbiterTokens, List<RoundConfig> rounds, String pairings,
-                          List<BoardPairing> boards, String language) {
+                          List<BoardPairing> boards, String language, String arbiter) {
 
     /** The languages the viewer's documents (the match report) are written in. */
     public static final java.util.Set<String> LANGUAGES = java.util.Set.of("nl", "en");
@@ -26,6 +27,7 @@ public record EventConfig(String id, String name, String site, List<TokenConfig>
         boards = boards == null ? List.of() : List.copyOf(boards);
         name = name == null ? id : name;
         site = site == null ? "" : site;
+        arbiter = arbiter == null ? "" : arbiter.strip();
         // a Dutch competition by default: its match report is signed in Dutch
         language = language == null || language.isBlank() ? "nl" : language.trim().toLowerCase(java.util.Locale.ROOT);
         if (!LANGUAGES.contains(language)) {

@@ -65,7 +65,7 @@ public final class StateEndpoints {
         EventConfig e = book.directory().event(eventId);
         if (e == null) return null;
         EventState.Builder s = EventState.newBuilder().setEventId(e.id()).setName(e.name()).setSite(e.site())
-                .setLanguage(e.language());
+                .setLanguage(e.language()).setArbiter(e.arbiter());
         for (EventConfig.RoundConfig r : e.rounds()) {
             s.addRounds(RoundSummary.newBuilder().setNumber(r.number()).setDelaySeconds(r.delaySeconds())
                     .setDate(r.date() == null ? "" : r.date()));

@@ -18,6 +18,7 @@ import org.damrelay.proto.IngestError;
 import org.damrelay.proto.IngestRecord;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.RelayFrame;
+import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.StreamNotice;
 import org.damrelay.proto.Welcome;
 import org.damrelay.relay.RelayCore;
@@ -148,8 +149,12 @@ public final class IngestService {
         if (s != null) s.send(RelayFrame.newBuilder().setAssignment(assignment(game)).build());
     }
 
-    private static Assignment assignment(GameInfo game) {
-        return Assignment.newBuilder().setBoard(game.getSourceBoard()).setGame(game).build();
+    /** The assignment of a board, with where its game stands while it is being restored to the board (GameInfo.sensor_restoring). */
+    private Assignment assignment(GameInfo game) {
+        Assignment.Builder a = Assignment.newBuilder().setBoard(game.getSourceBoard()).setGame(game);
+        GameRecord g = game.getSensorRestoring() ? core.book().game(game.getGameId()) : null;
+        if (g != null) a.setResume(RelayAlerts.boardState(game.getSourceBoard(), g.live()));
+        return a.build();
     }
 
     /** The answer to a driver's hello: what is already durable for each of its boards, and which game each board feeds. */
@@ -212,6 +217,18 @@ public final class IngestService {
                     + cursor.blockedSeq() + " (" + cursor.blockedReason() + "); the arbiter must resolve it");
             return;
         }
+        // a game being restored to its sensor board takes the driver's resumed event, and only that
+        GameRecord restoring = restoring(book, source);
+        if (restoring != null && !be.getResumed()) {
+            error(session, IngestError.Code.UNKNOWN_BOARD, be, "game " + restoring.id() + " is being restored to board " + board
+                    + " from the position the phone left: events made before the switch back are not taken");
+            return;
+        }
+        if (restoring != null && be.getSeq() > cursor.applied() + 1) {
+            // the driver dropped what it made while the phone notated: those seqs are skipped, as the arbiter's resolve would
+            core.commit(JournalRecord.newBuilder().setSkip(SkipRecord.newBuilder().setEventId(source.eventId())
+                    .setDriverId(source.driver()).setBoard(board).setSeq(be.getSeq() - 1)).build(), null);
+        }
         if (be.getSeq() != cursor.applied() + 1) {
             noteGap(source, cursor, be);
             error(session, IngestError.Code.SEQUENCE_GAP, be, "seq " + be.getSeq() + " after " + cursor.applied()
@@ -250,6 +267,11 @@ public final class IngestService {
             return;
         }
         GameEvent accepted = ((Verdict.Accepted) v).event();
+        if (restoring != null) {
+            // the board took over: spectators no longer see it being restored
+            GameUpdate u = book.next(gameId, GameUpdate.newBuilder().setInfo(game.info().toBuilder().setSensorRestoring(false)), System.currentTimeMillis());
+            core.commit(JournalRecord.newBuilder().setArbiterUpdate(u).build(), null);
+        }
         if (accepted.getType() == EventType.GAME_STARTED) {
             accepted = accepted.toBuilder().setText("a new game was set up on board " + board + " (driver " + session.driverId()
                     + "); " + gameId + " stays as it is and the board's next events wait until you assign the board to a game"
@@ -264,6 +286,13 @@ public final class IngestService {
             core.metrics().ingestLag(session.driverId() + "/" + board, System.nanoTime() - receivedNanos);
             sendToDriver(session, ack(board, seq, false));
         });
+    }
+
+    /** The game the board feeds, while it is being restored to the board after a phone notated it; else null. */
+    private static GameRecord restoring(GameBook book, Source source) {
+        String gameId = book.directory().gameFor(source).orElse(null);
+        GameRecord g = gameId == null ? null : book.game(gameId);
+        return g != null && g.info().getSensorRestoring() ? g : null;
     }
 
     /**

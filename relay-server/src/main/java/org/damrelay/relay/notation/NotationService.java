@@ -66,6 +66,8 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
     public static final String DRIVER_PREFIX = EventDirectory.NOTATION_DRIVER_PREFIX;
     public static final String DEVICE_BOARD = "phone";
     public static final int UNAUTHENTICATED = 4401, FORBIDDEN = 4403, STOPPED = 4410;
+    /** The arbiter switched the game back to its sensor board: the phone's part is over (the page says so in its language). */
+    public static final int SWITCHED_TO_SENSOR = 4411;
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -180,7 +182,7 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         Source src = source(info);
         commitUpdate(g, GameUpdate.newBuilder().setInfo(info.toBuilder()
                 .setSwitchedFromDriver(info.getSourceDriver()).setSwitchedFromBoard(info.getSourceBoard())
-                .setSourceDriver(src.driver()).setSourceBoard(src.board()).setSensorBoard(false)
+                .setSourceDriver(src.driver()).setSourceBoard(src.board()).setSensorBoard(false).setSensorRestoring(false)
                 .setNotation(NotationState.NOTATED)), System.currentTimeMillis());
         audit(s.arbiter(), g, "SWITCH to phone notation from sensor board " + info.getSourceDriver() + "/" + info.getSourceBoard()
                 + " after ply " + g.live().plyNumber(g.live().plyCount()), r.getReason(),
@@ -201,12 +203,13 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         if (grant != null && !grant.getRevoked()) {
             commit(JournalRecord.newBuilder().setNotationGrant(grant.toBuilder().setRevoked(true).setTimeMs(now).setBy(s.arbiter())).build());
         }
-        closeDevices(g.id(), UNAUTHENTICATED, "the arbiter switched this game back to its sensor board");
+        closeDevices(g.id(), SWITCHED_TO_SENSOR, "the arbiter switched this game back to its sensor board");
+        // restoring until the board's driver takes over from the position the phone left (its first resumed event)
         GameInfo back = info.toBuilder().setSourceDriver(info.getSwitchedFromDriver()).setSourceBoard(info.getSwitchedFromBoard())
-                .clearSwitchedFromDriver().clearSwitchedFromBoard().setSensorBoard(true)
+                .clearSwitchedFromDriver().clearSwitchedFromBoard().setSensorBoard(true).setSensorRestoring(true)
                 .setNotation(NotationState.NOTATION_STATE_UNSPECIFIED).build();
         commitUpdate(g, GameUpdate.newBuilder().setInfo(back), now);
-        // the board's driver hears that the board feeds this game again
+        // the board's driver hears that the board feeds this game again, and where it stands
         ingest.assigned(back);
         audit(s.arbiter(), g, "SWITCH back to sensor board " + back.getSourceDriver() + "/" + back.getSourceBoard()
                         + " after ply " + g.live().plyNumber(g.live().plyCount()), r.getReason(),
@@ -248,6 +251,10 @@ public final class NotationService implements RelayCore.LiveListener, NotationRe
         }
         if (g.info().getNotation() == NotationState.ON_PAPER) {
             d.close(STOPPED, "digital notation of this game stopped for good: it continues on paper (manual 2.5)");
+            return;
+        }
+        if (grant.getRevoked() && g.info().getSensorBoard()) {
+            d.close(SWITCHED_TO_SENSOR, "the arbiter switched this game back to its sensor board");
             return;
         }
         if (grant.getRevoked()) {

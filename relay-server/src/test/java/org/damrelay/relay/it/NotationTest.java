@@ -13,6 +13,7 @@ import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.proto.Alert;
+import org.damrelay.proto.Assignment;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.Clock;
@@ -31,6 +32,7 @@ import org.damrelay.proto.NotationRequest;
 import org.damrelay.proto.NotationState;
 import org.damrelay.proto.NotatorName;
 import org.damrelay.proto.ResolveBlock;
+import org.damrelay.proto.RelayFrame;
 import org.damrelay.proto.ResultConfirmed;
 import org.damrelay.proto.Side;
 import org.damrelay.proto.StopNotation;
@@ -40,6 +42,7 @@ import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.Tokens;
 import org.damrelay.relay.game.Pdn;
+import org.damrelay.relay.notation.NotationService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -192,16 +195,28 @@ class NotationTest {
                 ArbiterMessage.Builder back = arbiter.requestOk(ArbiterRequest.newBuilder().setNotation(NotationRequest.newBuilder()
                         .setGameId(SENSOR).setAction(NotationRequest.Action.SWITCH_TO_SENSOR).setReason("board 3 replaced")));
                 assertTrue(back.getNotation().getRevoked(), back.toString());
-                assertEquals(4401, phone.awaitClosed());
+                assertEquals(NotationService.SWITCHED_TO_SENSOR, phone.awaitClosed(), "the phone page says why in its own language");
             }
             GameInfo restored = TestRelay.snapshot(relay, SENSOR).getInfo();
             assertTrue(restored.getSensorBoard());
             assertEquals("hall/103", restored.getSourceDriver() + "/" + restored.getSourceBoard());
             assertEquals(NotationState.NOTATION_STATE_UNSPECIFIED, restored.getNotation());
             assertEquals("", restored.getSwitchedFromDriver());
-            // the board's driver feeds the game again, after the move entered on the phone
-            hall.sendDurable("103", Plays.event(line.get(3)));
+            assertTrue(restored.getSensorRestoring(), "spectators see the board being restored");
+            List<Assignment> assignments = new java.util.ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                hall.poll().stream().filter(RelayFrame::hasAssignment).map(RelayFrame::getAssignment)
+                        .filter(x -> x.getBoard().equals("103")).forEach(assignments::add);
+                return !assignments.isEmpty();
+            });
+            Assignment told = assignments.get(assignments.size() - 1);
+            assertEquals(3, told.getResume().getPly(), "the driver is told the position the phone left: " + told);
+            // an event the driver made before the switch back is not taken; its resumed one is, over the seqs it dropped
+            hall.send("103", Plays.event(line.get(2)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> hall.errors().stream().anyMatch(e -> e.getMessage().contains("being restored")));
+            hall.sendResumed("103", Plays.event(line.get(3)), 5);
             assertEquals(4, TestRelay.snapshot(relay, SENSOR).getPliesCount());
+            assertFalse(TestRelay.snapshot(relay, SENSOR).getInfo().getSensorRestoring(), "the board took over");
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> arbiter.messages().stream().filter(m -> m.hasAudit()
                 && m.getAudit().getAction().startsWith("SWITCH")).count() == 2);

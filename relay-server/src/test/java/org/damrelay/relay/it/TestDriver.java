@@ -50,8 +50,27 @@ public final class TestDriver implements AutoCloseable {
 
     /** Queues an event in the outbox and sends it if connected. */
     public synchronized long send(String board, GameEvent e) {
+        return send(board, e, false);
+    }
+
+    /**
+     * Sends a board's first event after the relay asked it to resume (Assignment.resume), as a
+     * driver does, after dropping {@code dropped} events it had numbered but never got taken.
+     */
+    public long sendResumed(String board, GameEvent e, int dropped) {
+        synchronized (this) {
+            nextSeq.merge(board, (long) dropped, Long::sum);
+            LinkedHashMap<Long, BoardEvent> box = outbox.get(board);
+            if (box != null) box.clear();
+        }
+        long seq = send(board, e, true);
+        await().atMost(Duration.ofSeconds(30)).until(() -> acked(board) >= seq);
+        return seq;
+    }
+
+    private synchronized long send(String board, GameEvent e, boolean resumed) {
         long seq = nextSeq.merge(board, 1L, Long::sum);
-        BoardEvent be = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(e).build();
+        BoardEvent be = BoardEvent.newBuilder().setBoard(board).setSeq(seq).setEvent(e).setResumed(resumed).build();
         outbox.computeIfAbsent(board, b -> new LinkedHashMap<>()).put(seq, be);
         if (ws != null && ws.open()) ws.sendBinary(DriverFrame.newBuilder().setEvent(be).build().toByteArray());
         return seq;

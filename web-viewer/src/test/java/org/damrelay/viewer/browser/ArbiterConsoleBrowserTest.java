@@ -137,9 +137,14 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
         new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 4));
         new Select(form.findElement(By.name("result"))).selectByValue("0-2");
         form.findElement(By.cssSelector("button[type=submit]")).click();
+        // the form asks first, and answers in the form
+        eventually().until(() -> {
+            driver().findElement(By.cssSelector("form.result-form .confirm-yes")).click();
+            return true;
+        });
         eventually().untilAsserted(() -> {
-            String feedback = driver().findElement(By.cssSelector(".feedback")).getText();
-            assertTrue(feedback.startsWith("Result: ") && !feedback.contains("failed") && !feedback.contains("sending"), feedback);
+            String feedback = driver().findElement(By.cssSelector("form.result-form .confirm-answer")).getText();
+            assertTrue(feedback.startsWith("Result 0-2 on board 4: ") && !feedback.contains("failed") && !feedback.contains("sending"), feedback);
         });
         eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='4'] .result")).getText().equals("0-2"));
 

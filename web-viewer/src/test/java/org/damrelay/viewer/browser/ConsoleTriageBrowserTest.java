@@ -158,9 +158,10 @@ class ConsoleTriageBrowserTest extends LiveHallTestBase {
 
         // acknowledge all of the board: its alerts are acknowledged on the relay, the other board's are not
         click("li.action-board[data-game='" + troubleGame + "'] button.ack-board");
+        click("li.action-board[data-game='" + troubleGame + "'] .confirm-yes"); // it asks first (ConsoleSecondLookBrowserTest)
         eventually().until(() -> count().equals("Nothing needs action"));
-        eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText().equals("Acknowledge board " + trouble + ": done"));
-        assertEquals("3 alerts of board " + trouble + " acknowledged", driver().findElement(By.cssSelector(".feedback")).getAttribute("title"));
+        eventually().until(() -> driver().findElement(By.cssSelector(".triage-feedback .confirm-answer")).getText().equals("Acknowledge board " + trouble + ": done"));
+        assertEquals("3 alerts of board " + trouble + " acknowledged", driver().findElement(By.cssSelector(".triage-feedback .confirm-answer")).getAttribute("title"));
         try (TestArbiter other = arbiter()) {
             eventually().untilAsserted(() -> {
                 List<Alert> alerts = other.messages().stream().filter(ArbiterMessage.Builder::hasAlert).map(ArbiterMessage.Builder::getAlert)

@@ -71,7 +71,7 @@ class LanguagesBrowserTest {
     private static final List<String> PEOPLE = List.of("NK teams 2026", "Hein Meijer", "Pim Meurs", "Roel Boomstra",
             "Jeroen van den Akker", "Alexander Schwarzman", "Wouter Sipma", "Jan Groenendijk", "Erno Prosman", "Hijken DTC", "Huissen",
             "A.U. Kovrizkin", "S.P. Mossolov", "Ambi Guous", "Cap Ture", "Stop Per", "Pa Per", "Re Voked", "No Device", "Own Game", "Only",
-            "NED", "damrelay", "chief", "klok te vroeg");
+            "NED", "damrelay", "chief", "klok te vroeg", "J. de Vries", "Hijken");
 
     private static final String GAME = LiveRelay.gameId(3, 2);
 
@@ -253,7 +253,7 @@ class LanguagesBrowserTest {
         String report = driver.findElement(By.id("report")).getText();
         for (String part : List.of("Wedstrijdformulier: NK teams 2026", "vrijdag 17 april 2026",
                 "Tussenstand: Hijken DTC 1 – Huissen 1 (1 van 4 partijen afgelopen)",
-                "Klok verkeerd ingesteld (arbitershandleiding 4.2)", "Partij teruggenomen tot na halve zet 3 (arbiter: chief). Reden: klok te vroeg",
+                "Klok verkeerd ingesteld (arbitershandleiding 4.2)", "Partij teruggenomen tot na halve zet 3, door arbiter chief. Reden: klok te vroeg",
                 "Te vroeg remise overeengekomen (SWR 13.4)",
                 "Uitslag 1-1 ingevoerd", "Teamleider Hijken DTC", "Teamleider Huissen", "Arbiter")) {
             assertTrue(report.contains(part), part + " missing in:\n" + report);

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 
 /**
  * The notation page on a phone-sized headless Chromium against the live relay: a whole corpus game
@@ -238,13 +239,39 @@ class NotationBrowserTest extends LiveHallTestBase {
         assertTrue(driver().findElements(By.cssSelector(".notation-boards li[data-game^=\"" + LiveRelay.EVENT + "-r3-\"]")).isEmpty());
         driver().findElement(By.cssSelector("details.notation-failed summary")).click();
         driver().findElement(switchButton).click();
+        driver().findElement(By.cssSelector(".notation-sensor-boards li[data-game=\"" + sensorGame + "\"] .confirm-yes")).click();
         // switched: the game is now a notated board with its link and QR code, and a way back
         By row = By.cssSelector(".notation-boards li[data-game=\"" + sensorGame + "\"]");
         eventually().until(() -> !driver().findElements(By.cssSelector(".notation-boards li[data-game=\"" + sensorGame + "\"] .notation-qr svg path")).isEmpty());
         assertTrue(driver().findElement(row).findElement(By.cssSelector(".notation-link")).getText().contains("game=" + sensorGame));
         assertEquals(NotationState.NOTATED, relayGame(3, 4).getInfo().getNotation());
+        // the phone, in Dutch, in a tab of its own
+        String link = driver().findElement(row).findElement(By.cssSelector(".notation-link")).getText();
+        String console = driver().getWindowHandle();
+        driver().switchTo().newWindow(WindowType.TAB);
+        driver().get(relay.httpUrl() + "/index.html");
+        driver().executeScript("localStorage.setItem('damrelay.lang', 'nl')");
+        driver().get(link);
+        eventually().until(() -> text(".game-title").contains("Bord 4"));
+        String phone = driver().getWindowHandle();
+        driver().switchTo().window(console);
         driver().findElement(row).findElement(By.cssSelector("button.notation-switch-back")).click();
+        driver().findElement(row).findElement(By.cssSelector(".confirm-yes")).click();
+        // the phone is told in its language why it is closed, not in the relay's English
+        driver().switchTo().window(phone);
+        try {
+            eventually().until(() -> text(".message").equals(
+                    "De arbiter heeft deze partij teruggezet op het sensorbord: u hoeft met deze telefoon niet meer te noteren. Dank u wel."));
+        } finally {
+            driver().executeScript("localStorage.removeItem('damrelay.lang')");
+            driver().close();
+            driver().switchTo().window(console);
+        }
         eventually().until(() -> driver().findElements(row).isEmpty() && !driver().findElements(switchButton).isEmpty());
         assertTrue(relayGame(3, 4).getInfo().getSensorBoard(), "fed by its sensor board again");
+        // until the board takes over, the console says it is back on its sensor board and spectators see it being restored
+        eventually().until(() -> driver().findElement(By.cssSelector("ul.statuses li[data-game=\"" + sensorGame + "\"] .status-line")).getText()
+                .contains("back on the sensor board: waiting for the board's first move"));
+        eventually().until(() -> driver().findElement(By.cssSelector(".game-card[data-board='4'] .notation-badge.restoring")).getText().equals("board being restored"));
     }
 }

@@ -1,11 +1,17 @@
 package org.damrelay.viewer.testing;
 
+import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.damrelay.proto.GameSnapshot;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.EngineConfig;
 import org.damrelay.relay.config.RelayConfig;
@@ -69,6 +75,8 @@ public final class LiveRelay implements AutoCloseable {
                 events:
                   - id: %s
                     name: NK teams 2026
+                    site: Hijken
+                    arbiter: "J. de Vries"
                     driverTokens: [{name: hall, sha256: %s}]
                     arbiterTokens: [{name: chief, sha256: %s}]
                     rounds: [{number: 3, delaySeconds: %d, date: "2026-04-17"}, {number: 4, delaySeconds: 0}, {number: 5, delaySeconds: 0}]
@@ -115,6 +123,16 @@ public final class LiveRelay implements AutoCloseable {
 
     public String httpUrl() {
         return "http://127.0.0.1:" + port();
+    }
+
+    /** A game as spectators get it now (GET /api/games/{id}): what the relay made of what a page did. */
+    public GameSnapshot snapshot(String gameId) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(httpUrl() + "/api/games/" + gameId)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) throw new IOException("GET /api/games/" + gameId + ": " + r.statusCode());
+        GameSnapshot.Builder b = GameSnapshot.newBuilder();
+        JsonFormat.parser().ignoringUnknownFields().merge(r.body(), b);
+        return b.build();
     }
 
     /** Stops the relay as an operator would (connections drop), leaving its journal on disk. */
