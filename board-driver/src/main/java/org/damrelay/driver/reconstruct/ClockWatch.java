@@ -299,12 +299,12 @@ final class ClockWatch {
         if (runShownAt[i] >= 0) {
             // what the clock counted down by its last reading, and at most the time since that reading
             long counted = runStartTime[i] - runShown[i];
-            long lo = Math.max(usedLo, counted - RESOLUTION_MS);
-            long hi = Math.min(usedHi, counted + RESOLUTION_MS + (long) ((t - runShownAt[i] + LATENCY_MS) * pace));
-            if (lo <= hi) {
-                usedLo = lo;
-                usedHi = hi;
-            }
+            long clockLo = counted - RESOLUTION_MS, clockHi = counted + RESOLUTION_MS + (long) ((t - runShownAt[i] + LATENCY_MS) * pace);
+            // the clock's own count wins where the arrival times disagree with it (a board played
+            // faster than life, a pace the driver was not told): the increment is the clock's business
+            boolean agree = Math.max(usedLo, clockLo) <= Math.min(usedHi, clockHi);
+            usedLo = agree ? Math.max(usedLo, clockLo) : clockLo;
+            usedHi = agree ? Math.min(usedHi, clockHi) : clockHi;
         }
         long shownDiff = (right ? after.right() : after.left()).toMillis() - runStartTime[i];
         long backLo = shownDiff - RESOLUTION_MS + usedLo, backHi = shownDiff + RESOLUTION_MS + usedHi;

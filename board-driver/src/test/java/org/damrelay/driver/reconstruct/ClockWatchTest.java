@@ -108,6 +108,18 @@ class ClockWatchTest {
     }
 
     @Test
+    void aBoardPlayedFasterThanLifeIsCheckedByTheClocksOwnCount() {
+        // an emulated board at 5x, the driver told nothing of its pace: 2 s of capture time are 10 s on the clock
+        ClockWatch w = new ClockWatch(true, TimeControl.parse("5400+60"));
+        Duration start = Duration.ofSeconds(5400);
+        w.read(0, at(start, start, true), 0, 0, Color.WHITE);
+        w.read(1000, at(start, start.minusSeconds(5), true), 0, 0, null);
+        w.read(1500, at(start, start.minusSeconds(8), true), 0, 0, null);
+        ClockWatch.Reading r = w.read(2000, at(start, start.minusSeconds(10).plusSeconds(60), false), 1, 0, Color.BLACK);
+        assertNull(r.mismatch(), "the clock counted 8-10 s down and gave back 60: the increment is right");
+    }
+
+    @Test
     void aBronsteinClockWhereFischerIsPlayedIsNamedWithItsFigures() {
         var check = quickGame(7, true, true);
         assertNotNull(check, "quick moves on Bronstein give back a few seconds, not 60");
