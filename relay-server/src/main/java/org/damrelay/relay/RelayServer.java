@@ -25,13 +25,8 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import org.damrelay.relay.http.SecurityHeaders;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
-import io.netty.util.NetUtil;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.HashSet;
-import java.util.Set;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -153,11 +148,10 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
         ClusterConfig cc = config.cluster() == null ? ClusterConfig.single() : config.cluster();
-        String problem = cc.problem();
-        if (problem != null) throw new IllegalArgumentException(problem);
+        ConfigCheck.check(config);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), trustedProxies(config));
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), ConfigCheck.trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
         SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
@@ -188,10 +182,7 @@ public final class RelayServer implements AutoCloseable {
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         String io = (epoll ? "epoll" : "nio") + (oneLoop ? ", one event loop that runs the core too" : "");
         try {
-            SslContext ssl = config.tls() != null && config.tls().enabled()
-                    ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
-                            config.resolve(config.tls().privateKeyPem()).toFile()).build()
-                    : null;
+            SslContext ssl = ConfigCheck.sslContext(config);
             ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(channelType)
                     .option(ChannelOption.SO_BACKLOG, 4096)
                     .option(ChannelOption.SO_REUSEADDR, true)
@@ -245,16 +236,6 @@ public final class RelayServer implements AutoCloseable {
         CannotListen(String message, Throwable cause) {
             super("cannot listen on " + message, cause);
         }
-    }
-
-    private static Set<InetAddress> trustedProxies(RelayConfig config) {
-        Set<InetAddress> out = new HashSet<>();
-        for (String p : config.edge().trustedProxies()) {
-            InetAddress a = NetUtil.createInetAddressFromIpAddressString(p.strip());
-            if (a == null) throw new IllegalArgumentException("edge.trustedProxies: \"" + p + "\" is not an IP address");
-            out.add(a);
-        }
-        return out;
     }
 
     /**

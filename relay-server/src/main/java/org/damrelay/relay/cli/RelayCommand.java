@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.damrelay.relay.ConfigCheck;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.cluster.ClusterConfig;
 import org.damrelay.relay.config.ConfigLoader;
@@ -58,15 +59,23 @@ public final class RelayCommand implements Callable<Integer> {
         RelayConfig c;
         try {
             c = config == null ? ConfigLoader.defaults() : ConfigLoader.load(config);
+            if (port != null) c = c.withPort(port);
+            if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
+            // everything a start needs, checked before anything is opened: one line, never a trace
+            ConfigCheck.check(c);
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
-            return 2;
+            spec.commandLine().getErr().println("damrelay relay: " + (config == null || e.getMessage().contains(config.toString())
+                    ? "" : "config " + config + ": ") + e.getMessage().lines().findFirst().orElse(""));
+            return 1;
         }
-        if (port != null) c = c.withPort(port);
-        if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
         RelayServer server;
         try {
             server = RelayServer.start(c);
+        } catch (IllegalArgumentException e) {
+            // anything the check above could not foresee: still one line
+            spec.commandLine().getErr().println("damrelay relay: " + (config == null ? "" : "config " + config + ": ")
+                    + e.getMessage().lines().findFirst().orElse(""));
+            return 1;
         } catch (JournalDamagedException e) {
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 1;
@@ -84,7 +93,8 @@ public final class RelayCommand implements Callable<Integer> {
         }
         // tokens added or revoked in the file take effect while the relay runs (docs/relay.md);
         // the period is a system property only so that tests need not wait 2 s per save
-        if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), server::reload, server::configRejected);
+        if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), ConfigCheck::problem,
+                server::reload, server::configRejected);
         // SIGTERM and Ctrl-C are the way a relay is stopped: close cleanly, then exit 0 (not the JVM's 143)
         for (String name : new String[] {"TERM", "INT"}) {
             try {
