@@ -89,7 +89,7 @@ public final class RelayCore implements AutoCloseable {
         this.ownsExecutor = loop == null;
         this.config = config;
         this.tokens = new TokenStore(config.events());
-        this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000);
+        this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000, metrics::authFailed);
         this.book = book;
         this.journal = journal;
         this.metrics = metrics;

@@ -76,7 +76,18 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         String path = new QueryStringDecoder(req.uri()).path();
-        if ("websocket".equalsIgnoreCase(req.headers().get(HttpHeaderNames.UPGRADE))) {
+        boolean upgrade = "websocket".equalsIgnoreCase(req.headers().get(HttpHeaderNames.UPGRADE));
+        if (ConnectionLimiter.forAuthenticationOnly(ctx.channel()) && !forAuthentication(req, path, upgrade)) {
+            // past its address's limit or in the reserve under the total cap: kept for the hall's drivers, arbiters and /health
+            if (ConnectionLimiter.inReserve(ctx.channel())) {
+                Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the relay is full: only drivers, arbiters and /health are served now");
+            } else {
+                Responses.error(ctx, HttpResponseStatus.TOO_MANY_REQUESTS,
+                        "too many connections from your address: only drivers, arbiters and /health are served to it now");
+            }
+            return;
+        }
+        if (upgrade) {
             upgrade(ctx, req, path);
             return;
         }
@@ -154,6 +165,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
     }
 
+    /** What a connection admitted for authentication only may ask ({@link ConnectionLimiter#forAuthenticationOnly}). */
+    private static boolean forAuthentication(FullHttpRequest req, String path, boolean upgrade) {
+        if (upgrade) return path.equals("/ingest") || path.equals("/arbiter") || path.equals("/notate");
+        return path.equals("/health") || req.method() == HttpMethod.POST && path.equals("/api/arbiter");
+    }
+
     /**
      * An origin's answers to its edges, only with the cluster's token; computed on the origin
      * log's own thread, never the core's (an edge's resync must not stall ingest).
@@ -166,7 +183,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         if (!origin.authorized(req.headers().get(HttpHeaderNames.AUTHORIZATION))) {
-            Responses.error(ctx, HttpResponseStatus.UNAUTHORIZED, "the cluster's token (cluster.token) is needed for " + path);
+            // a guess at the cluster's credential is a failed authentication like a driver's: counted, logged, slowed per address
+            long delay = core.authThrottle().failed(ClientAddress.of(ctx.channel()), "/cluster/",
+                    "wrong or missing cluster.token for " + path, System.currentTimeMillis());
+            Runnable refuse = () -> Responses.error(ctx, HttpResponseStatus.UNAUTHORIZED, "the cluster's token (cluster.token) is needed for " + path);
+            if (delay <= 0) refuse.run();
+            else ctx.executor().schedule(refuse, delay, TimeUnit.MILLISECONDS);
             return;
         }
         QueryStringDecoder q = new QueryStringDecoder(req.uri());
@@ -175,8 +197,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             try {
                 if (path.equals("/cluster/state") && body != null) return CompletableFuture.completedFuture(origin.state(body));
                 if (path.equals("/cluster/entries") && req.method() == HttpMethod.GET) {
-                    return origin.entries(Long.parseLong(param(q, "epoch", "")), Long.parseLong(param(q, "after", "")),
-                            Long.parseLong(param(q, "waitMs", "0")));
+                    long after = Long.parseLong(param(q, "after", "")), waitMs = Long.parseLong(param(q, "waitMs", "0"));
+                    if (after < 0 || waitMs < 0) throw new IllegalArgumentException("bad cluster request " + path + ": after and waitMs must be 0 or more");
+                    return origin.entries(Long.parseLong(param(q, "epoch", "")), after, waitMs);
                 }
                 return CompletableFuture.<byte[]>completedFuture(null);
             } catch (InvalidProtocolBufferException | NumberFormatException e) {
