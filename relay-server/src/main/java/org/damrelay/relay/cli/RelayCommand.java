@@ -22,6 +22,7 @@ import org.damrelay.relay.config.ConfigWatcher;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.store.DataDirLock;
 import org.damrelay.relay.store.DiskSpace;
 import org.damrelay.relay.store.JournalDamagedException;
 import picocli.CommandLine;
@@ -83,6 +84,9 @@ public final class RelayCommand implements Callable<Integer> {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
+        } catch (DataDirLock.InUse e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 1;
         } catch (RelayServer.CannotListen e) {
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
