@@ -50,6 +50,7 @@ import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.http.ConnectionLimiter;
 import org.damrelay.relay.http.HttpRouter;
 import org.damrelay.relay.http.IdleSweeps;
+import org.damrelay.relay.http.InOrder;
 import org.damrelay.relay.http.RequestDeadline;
 import org.damrelay.relay.http.StateEndpoints;
 import org.damrelay.relay.http.StaticFiles;
@@ -201,6 +202,7 @@ public final class RelayServer implements AutoCloseable {
                                     .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))
                                     .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
                                     .addLast(RequestDeadline.NAME, new RequestDeadline(readTimeout))
+                                    .addLast(InOrder.NAME, new InOrder())
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));
                         }
                     });

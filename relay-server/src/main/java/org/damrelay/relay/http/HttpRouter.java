@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
 import io.netty.util.NetUtil;
@@ -72,10 +73,16 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         if (!req.decoderResult().isSuccess()) {
-            Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, "bad request");
+            badRequest(ctx, "does not parse: " + req.decoderResult().cause());
             return;
         }
-        String path = new QueryStringDecoder(req.uri()).path();
+        String path;
+        try {
+            path = new QueryStringDecoder(req.uri()).path();
+        } catch (IllegalArgumentException e) {
+            badRequest(ctx, "its URI does not decode: " + e.getMessage());
+            return;
+        }
         boolean upgrade = "websocket".equalsIgnoreCase(req.headers().get(HttpHeaderNames.UPGRADE));
         if (ConnectionLimiter.forAuthenticationOnly(ctx.channel()) && !forAuthentication(req, path, upgrade)) {
             // past its address's limit or in the reserve under the total cap: kept for the hall's drivers, arbiters and /health
@@ -163,6 +170,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             if (f == null) Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "not found: " + path, cors);
             else Responses.tagged(ctx, keepAlive, seen, f.contentType(), f.bytes(), cors, Caching.forFile(f.contentType()));
         }
+    }
+
+    /** A request that cannot be taken: a 400 and a rate-limited line, never a trace (a scan of a hall laptop's port is routine). */
+    private void badRequest(ChannelHandlerContext ctx, String what) {
+        PeerErrors.badRequest(ctx, what, core.metrics());
+        Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, "bad request: " + (what.length() > 200 ? what.substring(0, 200) : what));
     }
 
     /** What a connection admitted for authentication only may ask ({@link ConnectionLimiter#forAuthenticationOnly}). */
@@ -283,10 +296,27 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             WebSocketServerHandshakerFactory.sendUnsupportedVersionResponse(ctx.channel());
             return;
         }
+        String key = req.headers().get(HttpHeaderNames.SEC_WEBSOCKET_KEY);
+        if (key == null || key.isBlank() || req.method() != HttpMethod.GET) {
+            badRequest(ctx, "a WebSocket upgrade to " + path + " without " + (key == null || key.isBlank() ? "Sec-WebSocket-Key" : "GET"));
+            return;
+        }
         ChannelPipeline p = ctx.pipeline();
+        // answers to pipelined requests wait in order for the one before; a WebSocket has no such answers
+        if (p.get(InOrder.NAME) != null) p.remove(InOrder.NAME);
         p.addLast("keepalive", new WebSocketKeepAlive(endpoints.idleSweeps()));
+        // a message split over frames (FIN=0 and continuations, RFC 6455 5.4) is one message, up to the frame limit
+        p.addLast("fragments", new WebSocketFrameAggregator(limits.maxFrameBytes()));
         p.addLast("endpoint", handler.get());
-        handshaker.handshake(ctx.channel(), req).addListener(f -> {
+        io.netty.channel.ChannelFuture shaken;
+        try {
+            shaken = handshaker.handshake(ctx.channel(), req);
+        } catch (io.netty.handler.codec.http.websocketx.WebSocketHandshakeException e) {
+            for (String name : List.of("keepalive", "fragments", "endpoint")) if (p.get(name) != null) p.remove(name);
+            badRequest(ctx, "a WebSocket upgrade to " + path + " that cannot be taken: " + e.getMessage());
+            return;
+        }
+        shaken.addListener(f -> {
             if (f.isSuccess()) {
                 p.remove(this);
                 if (p.get(RequestDeadline.NAME) != null) p.remove(RequestDeadline.NAME);
