@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import javax.net.ssl.SSLException;
 import org.damrelay.relay.cluster.ClusterConfig;
@@ -48,9 +49,45 @@ public final class ConfigCheck {
                 }
             }
         }
+        for (EventConfig e : config.events()) {
+            String sample = sampleToken(e);
+            if (sample != null && !e.id().equals(SAMPLE_EVENT)) {
+                throw new IllegalArgumentException("event " + e.id() + ": token " + sample + " is the sample event's public token"
+                        + " (deploy/sample-event): anyone may read it; make fresh ones with damrelay event new DIR");
+            }
+        }
         // loads the pairings and parses every board's settings, as the start does
         EventDirectory.from(config);
         sslContext(config);
+    }
+
+    /** The id of the event deploy/sample-event ships: its tokens are public, so they are taken for it alone. */
+    public static final String SAMPLE_EVENT = "sample";
+    /** SHA-256 of the sample's public tokens, "sample-hall-a" and "sample-chief" (its README prints them). */
+    private static final Set<String> SAMPLE_DIGESTS = Set.of(
+            "2f3f850865654b914cd964f8de09a30f69100b2289163c8c8bd33f6f0657c055",
+            "1ed4896cd8dc4beb023bb8e41626544e6afaf58a4b8265111ac56a2d183158ff");
+
+    /** The name of the first token of {@code e} that is one of the sample's public ones, or null. */
+    static String sampleToken(EventConfig e) {
+        for (List<EventConfig.TokenConfig> list : List.of(e.driverTokens(), e.arbiterTokens())) {
+            for (EventConfig.TokenConfig t : list) if (!t.revoked() && SAMPLE_DIGESTS.contains(t.sha256().toLowerCase())) return t.name();
+        }
+        return null;
+    }
+
+    /** What a start tells but does not refuse: the sample event, whose tokens anyone can read, in use. */
+    public static List<String> warnings(RelayConfig config) {
+        List<String> out = new java.util.ArrayList<>();
+        for (EventConfig e : config.events()) {
+            String sample = sampleToken(e);
+            if (sample != null) {
+                out.add("event " + e.id() + " uses the sample's public token " + sample + ": for trying only, anyone may act with it"
+                        + (config.listen().host().startsWith("127.") ? "" : " (and this relay listens beyond this machine, on "
+                        + config.listen().host() + ")"));
+            }
+        }
+        return out;
     }
 
     /** The TLS context the config names, or null for plain HTTP. */

@@ -111,6 +111,7 @@ public final class RelayCommand implements Callable<Integer> {
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
         for (String line : serving(c, server.port())) spec.commandLine().getOut().println("  " + line);
+        for (String warning : ConfigCheck.warnings(c)) spec.commandLine().getOut().println("  warning: " + warning);
         String lan = lanAddresses(c, server.port());
         if (lan != null) spec.commandLine().getOut().println("  " + lan);
         spec.commandLine().getOut().flush();
