@@ -184,6 +184,26 @@ public final class RelayCore implements AutoCloseable {
     /** Whether the journal failed: nothing more is accepted. */
     public boolean failed() { return failed; }
 
+    /** How often ingest looks at the disk's free space: often enough to stop well before it is full, not a statfs per move. */
+    private static final long DISK_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    private long diskChecked;
+    private String diskProblem;
+
+    /**
+     * Core thread: why an event must be refused now (the journal failed, the disk is below the floor
+     * {@link DiskSpace#MIN_FREE_BYTES}), or null. The disk is looked at every 250 ms at most.
+     */
+    public String ingestRefusal() {
+        if (journal == null) return null;
+        if (failed) return "journal failed";
+        long now = System.nanoTime();
+        if (diskChecked == 0 || now - diskChecked >= DISK_CHECK_NANOS) {
+            diskProblem = DiskSpace.problem(config.dataPath());
+            diskChecked = now == 0 ? 1 : now;
+        }
+        return diskProblem;
+    }
+
     /** Why this relay cannot take ingest now (its journal failed, its disk is full), or null when it can. */
     public String ingestProblem() {
         if (journal == null) return null; // an edge takes no ingest; its health is its feed's
