@@ -161,6 +161,8 @@ public final class RelayCore implements AutoCloseable {
     }
 
     public RelayConfig config() { return config; }
+    /** An edge's core: its games are the origin's, fetched (no journal of its own). */
+    public boolean replica() { return journal == null; }
     /** The tokens accepted now (re-read with the config while running: {@code RelayServer.reload}). */
     public TokenStore tokens() { return tokens; }
     public AuthThrottle authThrottle() { return authThrottle; }

@@ -100,7 +100,8 @@ public final class RelayServer implements AutoCloseable {
             SpectatorFanout fanout = new SpectatorFanout(core);
             EdgeFeed feed = EdgeFeed.start(core, cc, ClusterMetrics.edge(metrics.registry()));
             return new Wiring(core, new Cluster(cc.role(), null, feed), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null),
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null,
+                    () -> feed.syncs() > 0),
                     fanout, null, null);
         }
 
@@ -292,6 +293,21 @@ public final class RelayServer implements AutoCloseable {
     public RelayCore core() { return core; }
 
     public ClusterConfig.Role role() { return cluster.role(); }
+
+    /**
+     * Returns once this relay has its games: at once on an origin or a single relay, on an edge
+     * once it took the origin's state (until then it refuses spectators with 503); false if that
+     * did not happen within {@code millis}.
+     */
+    public boolean awaitState(long millis) throws InterruptedException {
+        EdgeFeed f = cluster.feed();
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (f != null && f.syncs() == 0) {
+            if (System.nanoTime() >= until) return false;
+            Thread.sleep(20);
+        }
+        return true;
+    }
 
     /** An edge's feed (its state, how often it synced); null on an origin or a single relay. */
     public EdgeFeed edgeFeed() { return cluster.feed(); }

@@ -50,7 +50,15 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
                             ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
-                            ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {}
+                            ConnectionLimiter limiter, Supplier<ChannelHandler> notation, java.util.function.BooleanSupplier hasState) {
+
+        /** Endpoints of a relay that always has its state (a single relay, an origin). */
+        public Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
+                         ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets,
+                         IdleSweeps idleSweeps, ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {
+            this(ingest, spectator, arbiter, arbiterHttp, clusterOrigin, clusterHealth, webSockets, idleSweeps, limiter, notation, () -> true);
+        }
+    }
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -279,6 +287,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         if (handler == null) {
             // an edge relay has /ws only: drivers and the arbiter belong to the origin
             Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no WebSocket endpoint at " + path);
+            return;
+        }
+        if (!endpoints.hasState().getAsBoolean()) {
+            // an edge that has not had the origin's state yet would show an empty game, or tell a
+            // returning spectator that moves it holds were lost: it asks the page to come back instead
+            Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "starting: no state from the origin yet, try again shortly");
             return;
         }
         RelayConfig.Limits limits = core.config().limits();
