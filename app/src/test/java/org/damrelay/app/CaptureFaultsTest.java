@@ -72,6 +72,10 @@ class CaptureFaultsTest {
         k.put("another version", file("v2.capture", "# dgt-capture v2\n100 < " + DUMP + "\n"));
         k.put("text before the header", file("hello.capture", "hello\n" + good()));
         k.put("a PDN file", file("game.capture", "[Event \"x\"]\n1. 32-28 19-23 *\n"));
+        // a header value the replay would not understand (issue 38): not replayed as if it said the default
+        k.put("mode: banana", file("banana.capture", HEADER + "# mode: banana\n" + good().substring(HEADER.length())));
+        k.put("piece-codes: weird", file("weird.capture", HEADER + "# piece-codes: weird\n" + good().substring(HEADER.length())));
+        k.put("a device", Path.of("/dev/zero"));
         ByteArrayOutputStream gz = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(gz)) {
             z.write(good().getBytes(StandardCharsets.US_ASCII));
@@ -182,6 +186,15 @@ class CaptureFaultsTest {
             assertTrue(replay.err().contains(line) && dump.err().contains(line), k.getKey() + ": " + replay.err() + " / " + dump.err());
             assertTrue(dump.out().contains("field 63 ."), k.getKey() + ": the field update before the damage is printed: " + dump.out());
         }
+    }
+
+    @Test
+    void badHeaderValuesAndADeviceSayWhatTheyAre() throws Exception {
+        Map<String, Path> k = unusable();
+        assertTrue(CommandRun.of("replay", k.get("mode: banana").toString()).err().contains("mode must be bus or single-board"));
+        assertTrue(CommandRun.of("replay", k.get("piece-codes: weird").toString()).err().contains("piece-codes must be standard or swapped"));
+        String device = CommandRun.of("capture-dump", "/dev/zero").err();
+        assertFalse(device.contains("empty"), device);
     }
 
     @Test

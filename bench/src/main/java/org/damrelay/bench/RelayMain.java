@@ -13,6 +13,7 @@ public final class RelayMain {
 
     public static void main(String[] args) throws Exception {
         try (RelayServer relay = RelayServer.start(ConfigLoader.load(Path.of(args[0])))) {
+            relay.awaitState(60_000); // an edge refuses spectators (503) until it has the origin's state
             System.out.println(GeneratorMain.REPLY + relay.port());
             System.out.flush();
             try {

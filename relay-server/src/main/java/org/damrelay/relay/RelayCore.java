@@ -29,6 +29,7 @@ import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.http.AuthThrottle;
 import org.damrelay.relay.metrics.RelayMetrics;
+import org.damrelay.relay.store.DataDirLock;
 import org.damrelay.relay.store.DiskSpace;
 import org.damrelay.relay.store.Journal;
 import org.damrelay.relay.store.SnapshotStore;
@@ -82,6 +83,8 @@ public final class RelayCore implements AutoCloseable {
     private final ExecutorService snapshotWriter =
             Executors.newSingleThreadExecutor(new DefaultThreadFactory("relay-snapshot"));
     private long sinceSnapshot;
+    /** The data directory held for this relay alone (null on an edge, which has none). */
+    private DataDirLock dataLock;
     private boolean snapshotting;
 
     private RelayCore(RelayConfig config, GameBook book, Journal journal, RelayMetrics metrics, UpdateBus bus, EventExecutor loop) {
@@ -89,7 +92,7 @@ public final class RelayCore implements AutoCloseable {
         this.ownsExecutor = loop == null;
         this.config = config;
         this.tokens = new TokenStore(config.events());
-        this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000);
+        this.authThrottle = new AuthThrottle(config.edge().authFailuresPerMinute(), 60_000, metrics::authFailed);
         this.book = book;
         this.journal = journal;
         this.metrics = metrics;
@@ -110,6 +113,17 @@ public final class RelayCore implements AutoCloseable {
     public static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus, EventExecutor loop) throws IOException {
         String disk = DiskSpace.problem(config.dataPath());
         if (disk != null) throw new IOException(disk);
+        // before anything is read: a second relay on this directory must not replay, let alone append
+        DataDirLock lock = DataDirLock.acquire(config.dataPath());
+        try {
+            return open(config, metrics, bus, loop, lock);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static RelayCore open(RelayConfig config, RelayMetrics metrics, UpdateBus bus, EventExecutor loop, DataDirLock lock) throws IOException {
         // this run's epoch: what it numbers is told apart from versions a power cut took from an earlier run
         GameBook book = new GameBook(EventDirectory.from(config), System.currentTimeMillis());
         Optional<RelaySnapshot> snapshot = SnapshotStore.latest(config.dataPath());
@@ -122,6 +136,7 @@ public final class RelayCore implements AutoCloseable {
         log.info("journal: {} {} records replayed from {}", snapshot.isPresent() ? "snapshot of segment " + from + " loaded," : "no snapshot,",
                 journal.recovery().records(), config.dataPath());
         RelayCore core = new RelayCore(config, book, journal, metrics, bus, loop);
+        core.dataLock = lock;
         core.executor.execute(() -> book.games().forEach(core::release));
         return core;
     }
@@ -146,6 +161,8 @@ public final class RelayCore implements AutoCloseable {
     }
 
     public RelayConfig config() { return config; }
+    /** An edge's core: its games are the origin's, fetched (no journal of its own). */
+    public boolean replica() { return journal == null; }
     /** The tokens accepted now (re-read with the config while running: {@code RelayServer.reload}). */
     public TokenStore tokens() { return tokens; }
     public AuthThrottle authThrottle() { return authThrottle; }
@@ -168,6 +185,26 @@ public final class RelayCore implements AutoCloseable {
 
     /** Whether the journal failed: nothing more is accepted. */
     public boolean failed() { return failed; }
+
+    /** How often ingest looks at the disk's free space: often enough to stop well before it is full, not a statfs per move. */
+    private static final long DISK_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    private long diskChecked;
+    private String diskProblem;
+
+    /**
+     * Core thread: why an event must be refused now (the journal failed, the disk is below the floor
+     * {@link DiskSpace#MIN_FREE_BYTES}), or null. The disk is looked at every 250 ms at most.
+     */
+    public String ingestRefusal() {
+        if (journal == null) return null;
+        if (failed) return "journal failed";
+        long now = System.nanoTime();
+        if (diskChecked == 0 || now - diskChecked >= DISK_CHECK_NANOS) {
+            diskProblem = DiskSpace.problem(config.dataPath());
+            diskChecked = now == 0 ? 1 : now;
+        }
+        return diskProblem;
+    }
 
     /** Why this relay cannot take ingest now (its journal failed, its disk is full), or null when it can. */
     public String ingestProblem() {
@@ -298,5 +335,6 @@ public final class RelayCore implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (ownsExecutor) executor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        if (dataLock != null) dataLock.close();
     }
 }

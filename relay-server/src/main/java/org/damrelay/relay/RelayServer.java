@@ -25,13 +25,8 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import org.damrelay.relay.http.SecurityHeaders;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
-import io.netty.util.NetUtil;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.HashSet;
-import java.util.Set;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +51,7 @@ import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.http.ConnectionLimiter;
 import org.damrelay.relay.http.HttpRouter;
 import org.damrelay.relay.http.IdleSweeps;
+import org.damrelay.relay.http.InOrder;
 import org.damrelay.relay.http.RequestDeadline;
 import org.damrelay.relay.http.StateEndpoints;
 import org.damrelay.relay.http.StaticFiles;
@@ -106,7 +102,8 @@ public final class RelayServer implements AutoCloseable {
             SpectatorFanout fanout = new SpectatorFanout(core);
             EdgeFeed feed = EdgeFeed.start(core, cc, ClusterMetrics.edge(metrics.registry()));
             return new Wiring(core, new Cluster(cc.role(), null, feed), new HttpRouter.Endpoints(
-                    null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null),
+                    null, () -> new SpectatorHandler(core, fanout), null, null, null, feed::health, webSockets, sweeps, limiter, null,
+                    () -> feed.syncs() > 0),
                     fanout, null, null, null);
         }
 
@@ -167,11 +164,10 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(RelayConfig config) throws IOException, InterruptedException {
         ClusterConfig cc = config.cluster() == null ? ClusterConfig.single() : config.cluster();
-        String problem = cc.problem();
-        if (problem != null) throw new IllegalArgumentException(problem);
+        ConfigCheck.check(config);
         ChannelGroup webSockets = new DefaultChannelGroup("websockets", GlobalEventExecutor.INSTANCE);
         RelayConfig.Limits limits = config.limits();
-        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), trustedProxies(config));
+        ConnectionLimiter limiter = new ConnectionLimiter(limits.connectionsPerIp(), config.edge().maxConnections(), ConfigCheck.trustedProxies(config));
         long readTimeout = config.edge().requestReadTimeoutMillis();
         SecurityHeaders securityHeaders = new SecurityHeaders(config.edge().trustedRelays(), config.edge().frameAncestors());
         IdleSweeps sweeps = new IdleSweeps(config.limits().idleTimeoutSeconds());
@@ -202,10 +198,7 @@ public final class RelayServer implements AutoCloseable {
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         String io = (epoll ? "epoll" : "nio") + (oneLoop ? ", one event loop that runs the core too" : "");
         try {
-            SslContext ssl = config.tls() != null && config.tls().enabled()
-                    ? SslContextBuilder.forServer(config.resolve(config.tls().certChainPem()).toFile(),
-                            config.resolve(config.tls().privateKeyPem()).toFile()).build()
-                    : null;
+            SslContext ssl = ConfigCheck.sslContext(config);
             ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(channelType)
                     .option(ChannelOption.SO_BACKLOG, 4096)
                     .option(ChannelOption.SO_REUSEADDR, true)
@@ -224,6 +217,7 @@ public final class RelayServer implements AutoCloseable {
                                     .addLast("compressor", new HttpContentCompressor(1024, StandardCompressionOptions.gzip(), StandardCompressionOptions.deflate()))
                                     .addLast("aggregator", new HttpObjectAggregator(64 * 1024))
                                     .addLast(RequestDeadline.NAME, new RequestDeadline(readTimeout))
+                                    .addLast(InOrder.NAME, new InOrder())
                                     .addLast("router", new HttpRouter(core, endpoints, files, state));
                         }
                     });
@@ -259,16 +253,6 @@ public final class RelayServer implements AutoCloseable {
         CannotListen(String message, Throwable cause) {
             super("cannot listen on " + message, cause);
         }
-    }
-
-    private static Set<InetAddress> trustedProxies(RelayConfig config) {
-        Set<InetAddress> out = new HashSet<>();
-        for (String p : config.edge().trustedProxies()) {
-            InetAddress a = NetUtil.createInetAddressFromIpAddressString(p.strip());
-            if (a == null) throw new IllegalArgumentException("edge.trustedProxies: \"" + p + "\" is not an IP address");
-            out.add(a);
-        }
-        return out;
     }
 
     /**
@@ -325,6 +309,21 @@ public final class RelayServer implements AutoCloseable {
     public RelayCore core() { return core; }
 
     public ClusterConfig.Role role() { return cluster.role(); }
+
+    /**
+     * Returns once this relay has its games: at once on an origin or a single relay, on an edge
+     * once it took the origin's state (until then it refuses spectators with 503); false if that
+     * did not happen within {@code millis}.
+     */
+    public boolean awaitState(long millis) throws InterruptedException {
+        EdgeFeed f = cluster.feed();
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (f != null && f.syncs() == 0) {
+            if (System.nanoTime() >= until) return false;
+            Thread.sleep(20);
+        }
+        return true;
+    }
 
     /** An edge's feed (its state, how often it synced); null on an origin or a single relay. */
     public EdgeFeed edgeFeed() { return cluster.feed(); }

@@ -74,7 +74,10 @@ public final class Demo implements AutoCloseable {
             try {
                 for (int i = 0; i < count; i++) {
                     String edge = config + "cluster: {role: edge, token: " + CLUSTER_TOKEN + ", origin: \"" + origin + "\", redis: {uri: \"" + redis.uri() + "\"}}\n";
-                    edges.add(RelayServer.start(ConfigLoader.parse(edge, null).withPort(0)));
+                    RelayServer e = RelayServer.start(ConfigLoader.parse(edge, null).withPort(0));
+                    edges.add(e);
+                    e.awaitState(30_000); // spectators are refused (503) until it has the origin's state
+
                 }
             } catch (Exception e) {
                 c.close();

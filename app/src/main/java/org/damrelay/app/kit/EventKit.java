@@ -104,8 +104,8 @@ public final class EventKit {
         secrets.add(new Token("arbiter", "chief", newSecret()));
 
         // the secrets first, readable by the owner only, before anything names their digests
+        createOwnerOnly(tokens);
         Files.writeString(tokens, tokensText(spec, secrets), StandardCharsets.UTF_8);
-        ownerOnly(tokens);
         String start = startLine(launcher, config);
         Files.writeString(config, configText(spec, secrets, start), StandardCharsets.UTF_8);
         Files.writeString(pairings, pairingsText(spec), StandardCharsets.UTF_8);
@@ -113,10 +113,16 @@ public final class EventKit {
         return new Written(dir, config, pairings, tokens, readme, List.copyOf(secrets), start);
     }
 
-    /** rw------- where the file system knows POSIX permissions (on Windows the user's profile folder protects it). */
-    private static void ownerOnly(Path file) throws IOException {
-        if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    /**
+     * Creates the file empty with rw------- from its first byte, where the file system knows POSIX
+     * permissions (on Windows the user's profile folder protects it): written first and restricted
+     * after, another local user could open it in between and keep reading.
+     */
+    private static void createOwnerOnly(Path file) throws IOException {
+        if (Files.getFileStore(file.toAbsolutePath().getParent()).supportsFileAttributeView("posix")) {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } else {
+            Files.createFile(file);
         }
     }
 

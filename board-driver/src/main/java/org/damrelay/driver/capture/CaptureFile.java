@@ -49,7 +49,8 @@ public final class CaptureFile {
         if (Files.isDirectory(file)) throw new Fault(file + " is a directory, not a capture file");
         Read read;
         try {
-            if (Files.exists(file) && Files.size(file) == 0) throw new Fault(file + " is empty: no capture in it");
+            // a device (/dev/zero) has size 0 too, and is not empty: it is read, and refused as no capture
+            if (Files.isRegularFile(file) && Files.size(file) == 0) throw new Fault(file + " is empty: no capture in it");
             read = readUpToDamage(file);
         } catch (NoSuchFileException e) {
             throw new Fault("no such capture file: " + file);

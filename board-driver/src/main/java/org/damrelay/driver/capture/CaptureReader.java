@@ -121,9 +121,19 @@ public final class CaptureReader {
             }
             return new CaptureEntry.Link(Long.parseLong(l.group(1)), key.equals("link-up"), l.group(2) == null ? "" : l.group(2));
         }
-        metadata.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+        List<String> allowed = KNOWN_VALUES.get(key);
+        if (allowed != null && !allowed.contains(value.strip())) {
+            // a value the replay would not understand must not be replayed as if it said the default
+            throw new CaptureFormatException(n, key + " must be " + String.join(" or ", allowed) + ", found '" + abbreviate(value) + "'");
+        }
+        metadata.computeIfAbsent(key, k -> new ArrayList<>()).add(value.strip());
         return null;
     }
+
+    /** Metadata whose value changes how the capture is read: only these values mean anything. */
+    private static final Map<String, List<String>> KNOWN_VALUES = Map.of(
+            CaptureWriter.MODE, List.of(CaptureWriter.MODE_BUS, "single-board"),
+            "piece-codes", List.of("standard", "swapped"));
 
     private static CaptureEntry record(int n, String line) throws CaptureFormatException {
         String[] parts = line.split(" ", -1);

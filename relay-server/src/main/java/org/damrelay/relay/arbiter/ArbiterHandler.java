@@ -64,6 +64,7 @@ public final class ArbiterHandler extends JsonEndpoint<ArbiterRequest> implement
                     r.code(), r.reason());
             return;
         }
+        authenticated();
         identity = ((TokenStore.Granted) check).identity();
         arbiter = identity.name(); // the token says who acts: the audit log does not take the client's word
         eventId = identity.eventId();

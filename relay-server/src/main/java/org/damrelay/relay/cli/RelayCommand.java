@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.damrelay.proto.GameInfo;
+import org.damrelay.relay.ConfigCheck;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.cluster.ClusterConfig;
@@ -24,6 +25,7 @@ import org.damrelay.relay.config.ConfigWatcher;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.Tokens;
+import org.damrelay.relay.store.DataDirLock;
 import org.damrelay.relay.store.DiskSpace;
 import org.damrelay.relay.store.JournalDamagedException;
 import picocli.CommandLine;
@@ -61,15 +63,23 @@ public final class RelayCommand implements Callable<Integer> {
         RelayConfig c;
         try {
             c = config == null ? ConfigLoader.defaults() : ConfigLoader.load(config);
+            if (port != null) c = c.withPort(port);
+            if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
+            // everything a start needs, checked before anything is opened: one line, never a trace
+            ConfigCheck.check(c);
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
-            return 2;
+            spec.commandLine().getErr().println("damrelay relay: " + (config == null || e.getMessage().contains(config.toString())
+                    ? "" : "config " + config + ": ") + e.getMessage().lines().findFirst().orElse(""));
+            return 1;
         }
-        if (port != null) c = c.withPort(port);
-        if (data != null) c = c.withDataDir(data.toAbsolutePath().toString());
         RelayServer server;
         try {
             server = RelayServer.start(c);
+        } catch (IllegalArgumentException e) {
+            // anything the check above could not foresee: still one line
+            spec.commandLine().getErr().println("damrelay relay: " + (config == null ? "" : "config " + config + ": ")
+                    + e.getMessage().lines().findFirst().orElse(""));
+            return 1;
         } catch (JournalDamagedException e) {
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 1;
@@ -77,6 +87,9 @@ public final class RelayCommand implements Callable<Integer> {
             // a cluster relay that cannot reach Redis: one line, not a trace
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
+        } catch (DataDirLock.InUse e) {
+            spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
+            return 1;
         } catch (RelayServer.CannotListen e) {
             spec.commandLine().getErr().println("damrelay relay: " + e.getMessage());
             return 2;
@@ -87,7 +100,8 @@ public final class RelayCommand implements Callable<Integer> {
         }
         // tokens added or revoked in the file take effect while the relay runs (docs/relay.md);
         // the period is a system property only so that tests need not wait 2 s per save
-        if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), server::reload, server::configRejected);
+        if (config != null) new ConfigWatcher(config, c, Long.getLong("damrelay.configWatchMillis", 2000), ConfigCheck::problem,
+                server::reload, server::configRejected);
         // SIGTERM and Ctrl-C are the way a relay is stopped: close cleanly, then exit 0 (not the JVM's 143)
         for (String name : new String[] {"TERM", "INT"}) {
             try {
@@ -100,6 +114,7 @@ public final class RelayCommand implements Callable<Integer> {
         // one machine-readable line: tests and scripts read the bound port from it
         spec.commandLine().getOut().println("damrelay relay listening on port " + server.port());
         for (String line : serving(c, server.port())) spec.commandLine().getOut().println("  " + line);
+        for (String warning : ConfigCheck.warnings(c)) spec.commandLine().getOut().println("  warning: " + warning);
         String lan = lanAddresses(c, server.port());
         if (lan != null) spec.commandLine().getOut().println("  " + lan);
         spec.commandLine().getOut().flush();

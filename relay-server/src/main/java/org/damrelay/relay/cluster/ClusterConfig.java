@@ -57,9 +57,32 @@ public record ClusterConfig(Role role, Redis redis, String origin, String token)
         if (token == null || token.strip().length() < MIN_TOKEN) {
             return "cluster.token must be a secret of at least " + MIN_TOKEN + " characters, the same on the origin and its edges";
         }
+        String weak = weakToken(token.strip());
+        if (weak != null) return "cluster.token " + weak + "; use a random one, e.g. the output of: openssl rand -hex 24";
         if (redis.maxLength() < 100) return "cluster.redis.maxLength must be at least 100 (got " + redis.maxLength() + ")";
         if (role == Role.EDGE && (origin == null || !origin.matches("https?://.+"))) {
             return "cluster.origin must be the origin's http://host:port for role edge (got \"" + (origin == null ? "" : origin) + "\")";
+        }
+        return null;
+    }
+
+    /** Tokens shown as examples in the docs: a copy-paste of one is no secret. */
+    private static final java.util.Set<String> EXAMPLES = java.util.Set.of("a long random secret", "change-me-to-a-long-random-secret");
+    /** The least estimated randomness of a cluster token, in bits (its characters' Shannon entropy times its length). */
+    static final int MIN_TOKEN_BITS = 64;
+
+    /** Why a token of the right length is still no secret (the docs' example, words, too few different characters), or null. */
+    static String weakToken(String t) {
+        if (EXAMPLES.contains(t.toLowerCase(Locale.ROOT))) return "is the example from the docs";
+        if (t.chars().anyMatch(Character::isWhitespace)) return "has spaces (words are guessed long before random characters)";
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        t.codePoints().forEach(c -> counts.merge(c, 1, Integer::sum));
+        double bits = 0;
+        int n = t.codePointCount(0, t.length());
+        for (int c : counts.values()) bits -= c * (Math.log((double) c / n) / Math.log(2));
+        if (counts.size() < 8 || bits < MIN_TOKEN_BITS) {
+            return "is too regular to be a secret (" + counts.size() + " different characters, about " + Math.round(bits)
+                    + " bits; " + MIN_TOKEN_BITS + " needed)";
         }
         return null;
     }

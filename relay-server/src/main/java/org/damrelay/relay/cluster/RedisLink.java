@@ -1,6 +1,9 @@
 package org.damrelay.relay.cluster;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import java.util.concurrent.TimeUnit;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SslOptions;
@@ -50,7 +53,13 @@ final class RedisLink {
         if (uri.isSsl()) uri.setVerifyPeer(cfg.verifyPeer());
         // an edge's blocking read is 0.5 s: a Redis that hangs fails the call within seconds, not a minute
         if (!reconnect) uri.setTimeout(Duration.ofSeconds(5));
-        RedisClient client = RedisClient.create(uri);
+        // the origin reconnects by itself: within a second of Redis answering again (Lettuce's default
+        // backoff grows to 30 s, while edges went back to the stream and heard nothing); its own
+        // resources, shut down with it (RedisStreamBus.close)
+        RedisClient client = reconnect
+                ? RedisClient.create(DefaultClientResources.builder()
+                        .reconnectDelay(Delay.exponential(Duration.ofMillis(100), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS)).build(), uri)
+                : RedisClient.create(uri);
         ClientOptions.Builder options = ClientOptions.builder().autoReconnect(reconnect)
                 // bounded: a Redis away for long makes the origin drop appends (edges resync) rather than grow
                 .requestQueueSize(100_000);

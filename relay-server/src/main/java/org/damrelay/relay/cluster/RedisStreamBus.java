@@ -80,6 +80,7 @@ public final class RedisStreamBus implements UpdateBus, AutoCloseable {
             return new RedisStreamBus(client, c, cc, versionsHeld(c, cc.redis().stream()), metrics);
         } catch (RedisException e) {
             client.shutdown(0, 2, TimeUnit.SECONDS);
+            client.getResources().shutdown(0, 2, TimeUnit.SECONDS);
             String why = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
             throw new IllegalStateException("cannot reach Redis at " + RedisLink.shown(cc.redis()) + ": " + why, e);
         }
@@ -162,5 +163,6 @@ public final class RedisStreamBus implements UpdateBus, AutoCloseable {
         originLog.close();
         connection.close();
         client.shutdown(0, 2, TimeUnit.SECONDS);
+        client.getResources().shutdown(0, 2, TimeUnit.SECONDS);
     }
 }

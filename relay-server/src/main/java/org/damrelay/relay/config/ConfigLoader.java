@@ -110,6 +110,8 @@ public final class ConfigLoader {
     }
 
     private static RelayConfig bind(ObjectNode tree, String baseDir) {
+        String meant = meaningProblem(tree);
+        if (meant != null) throw new IllegalArgumentException("invalid config: " + meant);
         tree.put("baseDir", baseDir);
         RelayConfig c;
         try {
@@ -126,9 +128,33 @@ public final class ConfigLoader {
                 if (p != null) throw new IllegalArgumentException("invalid config: event " + e.id() + ": " + p);
             }
         }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (EventConfig e : c.events()) {
+            // two blocks with one id: a token revoked in one would stay valid in the other
+            if (!ids.add(e.id())) throw new IllegalArgumentException("invalid config: events: the id \"" + e.id() + "\" is given twice");
+        }
         String cluster = c.cluster() == null ? null : c.cluster().problem();
         if (cluster != null) throw new IllegalArgumentException("invalid config: " + cluster);
         return c;
+    }
+
+    /**
+     * Values that parse but would mean something else once bound: a {@code revoked:} left empty or
+     * {@code ~} (a boolean would read it as false and keep the token valid), or written as text.
+     */
+    private static String meaningProblem(ObjectNode tree) {
+        for (JsonNode event : tree.path("events")) {
+            for (String list : List.of("driverTokens", "arbiterTokens")) {
+                for (JsonNode token : event.path(list)) {
+                    JsonNode revoked = token.get("revoked");
+                    if (revoked != null && !revoked.isBoolean()) {
+                        return "event " + event.path("id").asText("?") + ": " + list + " " + token.path("name").asText("?")
+                                + ": revoked must be true or false, not " + (revoked.isNull() ? "empty" : "\"" + revoked.asText() + "\"");
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private static List<EventConfig.TokenConfig> concat(List<EventConfig.TokenConfig> a, List<EventConfig.TokenConfig> b) {

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +27,7 @@ public final class ConfigWatcher implements AutoCloseable {
 
     private final Path file;
     private final Consumer<RelayConfig> onChange;
+    private final Function<RelayConfig, String> startCheck;
     private final Consumer<String> onRejected;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "config-watch");
@@ -39,6 +41,16 @@ public final class ConfigWatcher implements AutoCloseable {
     /** @param inForce the config the relay runs with now (read from {@code file} at start) */
     public ConfigWatcher(Path file, RelayConfig inForce, long periodMillis, Consumer<RelayConfig> onChange, Consumer<String> onRejected)
             throws IOException {
+        this(file, inForce, periodMillis, c -> null, onChange, onRejected);
+    }
+
+    /**
+     * @param startCheck what a start checks beyond reading the file (pairings, time controls, TLS files),
+     *                   as one line, or null: a save the relay could not start with is refused like one that does not parse
+     */
+    public ConfigWatcher(Path file, RelayConfig inForce, long periodMillis, Function<RelayConfig, String> startCheck,
+                         Consumer<RelayConfig> onChange, Consumer<String> onRejected) throws IOException {
+        this.startCheck = startCheck;
         this.file = file;
         this.inForce = inForce;
         this.onChange = onChange;
@@ -64,6 +76,7 @@ public final class ConfigWatcher implements AutoCloseable {
             if (now == null) throw new IOException("cannot read it: " + unreadable);
             RelayConfig next = ConfigLoader.load(file, now);
             String problem = reloadProblem(inForce, next);
+            if (problem == null) problem = startCheck.apply(next);
             if (problem != null) throw new IllegalArgumentException(problem);
             inForce = next;
             onChange.accept(next);

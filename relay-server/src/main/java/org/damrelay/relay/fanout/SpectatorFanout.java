@@ -228,6 +228,11 @@ public final class SpectatorFanout {
     }
 
     private void catchUp(SpectatorConnection c, GameRecord g, Integer known, long knownEpoch) {
+        if (known != null && core.replica() && g.behind(known, knownEpoch)) {
+            // an edge behind the origin (it has not fetched these versions yet), not one that lost them:
+            // the spectator keeps what it holds and gets what follows as the edge catches up
+            return;
+        }
         if (known != null && g.rolledBack(known, knownEpoch)) {
             // never other content under a number the spectator holds: a snapshot that says its view went back
             c.send(SpectatorMessage.newBuilder().setSnapshot(g.spectatorSnapshot().toBuilder().setRolledBack(true)).build());

@@ -149,6 +149,15 @@ public final class GameRecord {
         return known > 0 && epoch != 0 && update(known).getEpoch() != epoch;
     }
 
+    /**
+     * Whether a spectator holding version {@code known} of {@code epoch} is ahead of this copy in
+     * the same run (an edge that has not fetched those versions yet), rather than holding versions
+     * that were lost: the last version released here is of that same epoch.
+     */
+    public boolean behind(int known, long epoch) {
+        return known > released && released > 0 && epoch != 0 && update(released).getEpoch() == epoch;
+    }
+
     /** Released spectator-visible updates after {@code known}, or null when more than {@code max} were missed. */
     public List<GameUpdate> releasedSince(int known, int max) {
         if (known < 0 || known > released) return null;

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,10 +29,19 @@ public final class AuthThrottle {
     private final long windowMillis;
     private final Map<InetAddress, Deque<Long>> failures = new ConcurrentHashMap<>();
     private final Map<InetAddress, Long> summaryLogged = new ConcurrentHashMap<>();
+    private final Consumer<String> counted;
+    /** When addresses without a failure in the window were last dropped from the maps. */
+    private volatile long pruned;
 
     public AuthThrottle(int freeFailures, long windowMillis) {
+        this(freeFailures, windowMillis, endpoint -> { });
+    }
+
+    /** @param counted told the endpoint of every failure (the metric {@code damrelay_auth_failures_total}) */
+    public AuthThrottle(int freeFailures, long windowMillis, Consumer<String> counted) {
         this.freeFailures = Math.max(0, freeFailures);
         this.windowMillis = windowMillis;
+        this.counted = counted;
     }
 
     /**
@@ -39,6 +49,8 @@ public final class AuthThrottle {
      * before answering the refusal (0 = at once).
      */
     public long failed(InetAddress address, String endpoint, String reason, long nowMillis) {
+        counted.accept(endpoint);
+        prune(nowMillis);
         String who = address == null ? "?" : address.getHostAddress();
         if (address == null) {
             log.warn("authentication failed on {} from {}: {}", endpoint, who, reason);
@@ -65,6 +77,26 @@ public final class AuthThrottle {
             }
         }
         return delay;
+    }
+
+    /**
+     * Forgets the addresses whose failures all lie outside the window, at most once a window: a
+     * scan of many addresses (or one behind a changing NAT) must not grow the maps for good.
+     */
+    private void prune(long nowMillis) {
+        if (nowMillis - pruned < windowMillis) return;
+        pruned = nowMillis;
+        failures.entrySet().removeIf(e -> {
+            synchronized (e.getValue()) {
+                return e.getValue().isEmpty() || e.getValue().peekLast() <= nowMillis - windowMillis;
+            }
+        });
+        summaryLogged.values().removeIf(t -> t <= nowMillis - windowMillis);
+    }
+
+    /** Addresses remembered now (tests: the maps are pruned). */
+    public int addressesRemembered() {
+        return failures.size();
     }
 
     /** The wait before answering the {@code n}-th failure within the window. */

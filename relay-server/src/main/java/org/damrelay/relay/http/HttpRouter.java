@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
 import io.netty.util.NetUtil;
@@ -49,7 +50,15 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
                             ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
-                            ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {}
+                            ConnectionLimiter limiter, Supplier<ChannelHandler> notation, java.util.function.BooleanSupplier hasState) {
+
+        /** Endpoints of a relay that always has its state (a single relay, an origin). */
+        public Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
+                         ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets,
+                         IdleSweeps idleSweeps, ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {
+            this(ingest, spectator, arbiter, arbiterHttp, clusterOrigin, clusterHealth, webSockets, idleSweeps, limiter, notation, () -> true);
+        }
+    }
 
     private final RelayCore core;
     private final Endpoints endpoints;
@@ -72,11 +81,28 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         if (!req.decoderResult().isSuccess()) {
-            Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, "bad request");
+            badRequest(ctx, "does not parse: " + req.decoderResult().cause());
             return;
         }
-        String path = new QueryStringDecoder(req.uri()).path();
-        if ("websocket".equalsIgnoreCase(req.headers().get(HttpHeaderNames.UPGRADE))) {
+        String path;
+        try {
+            path = new QueryStringDecoder(req.uri()).path();
+        } catch (IllegalArgumentException e) {
+            badRequest(ctx, "its URI does not decode: " + e.getMessage());
+            return;
+        }
+        boolean upgrade = "websocket".equalsIgnoreCase(req.headers().get(HttpHeaderNames.UPGRADE));
+        if (ConnectionLimiter.forAuthenticationOnly(ctx.channel()) && !forAuthentication(req, path, upgrade)) {
+            // past its address's limit or in the reserve under the total cap: kept for the hall's drivers, arbiters and /health
+            if (ConnectionLimiter.inReserve(ctx.channel())) {
+                Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the relay is full: only drivers, arbiters and /health are served now");
+            } else {
+                Responses.error(ctx, HttpResponseStatus.TOO_MANY_REQUESTS,
+                        "too many connections from your address: only drivers, arbiters and /health are served to it now");
+            }
+            return;
+        }
+        if (upgrade) {
             upgrade(ctx, req, path);
             return;
         }
@@ -154,6 +180,18 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
         }
     }
 
+    /** A request that cannot be taken: a 400 and a rate-limited line, never a trace (a scan of a hall laptop's port is routine). */
+    private void badRequest(ChannelHandlerContext ctx, String what) {
+        PeerErrors.badRequest(ctx, what, core.metrics());
+        Responses.error(ctx, HttpResponseStatus.BAD_REQUEST, "bad request: " + (what.length() > 200 ? what.substring(0, 200) : what));
+    }
+
+    /** What a connection admitted for authentication only may ask ({@link ConnectionLimiter#forAuthenticationOnly}). */
+    private static boolean forAuthentication(FullHttpRequest req, String path, boolean upgrade) {
+        if (upgrade) return path.equals("/ingest") || path.equals("/arbiter") || path.equals("/notate");
+        return path.equals("/health") || req.method() == HttpMethod.POST && path.equals("/api/arbiter");
+    }
+
     /**
      * An origin's answers to its edges, only with the cluster's token; computed on the origin
      * log's own thread, never the core's (an edge's resync must not stall ingest).
@@ -166,7 +204,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         if (!origin.authorized(req.headers().get(HttpHeaderNames.AUTHORIZATION))) {
-            Responses.error(ctx, HttpResponseStatus.UNAUTHORIZED, "the cluster's token (cluster.token) is needed for " + path);
+            // a guess at the cluster's credential is a failed authentication like a driver's: counted, logged, slowed per address
+            long delay = core.authThrottle().failed(ClientAddress.of(ctx.channel()), "/cluster/",
+                    "wrong or missing cluster.token for " + path, System.currentTimeMillis());
+            Runnable refuse = () -> Responses.error(ctx, HttpResponseStatus.UNAUTHORIZED, "the cluster's token (cluster.token) is needed for " + path);
+            if (delay <= 0) refuse.run();
+            else ctx.executor().schedule(refuse, delay, TimeUnit.MILLISECONDS);
             return;
         }
         QueryStringDecoder q = new QueryStringDecoder(req.uri());
@@ -175,8 +218,9 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             try {
                 if (path.equals("/cluster/state") && body != null) return CompletableFuture.completedFuture(origin.state(body));
                 if (path.equals("/cluster/entries") && req.method() == HttpMethod.GET) {
-                    return origin.entries(Long.parseLong(param(q, "epoch", "")), Long.parseLong(param(q, "after", "")),
-                            Long.parseLong(param(q, "waitMs", "0")));
+                    long after = Long.parseLong(param(q, "after", "")), waitMs = Long.parseLong(param(q, "waitMs", "0"));
+                    if (after < 0 || waitMs < 0) throw new IllegalArgumentException("bad cluster request " + path + ": after and waitMs must be 0 or more");
+                    return origin.entries(Long.parseLong(param(q, "epoch", "")), after, waitMs);
                 }
                 return CompletableFuture.<byte[]>completedFuture(null);
             } catch (InvalidProtocolBufferException | NumberFormatException e) {
@@ -245,6 +289,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             Responses.error(ctx, HttpResponseStatus.NOT_FOUND, "no WebSocket endpoint at " + path);
             return;
         }
+        if (!endpoints.hasState().getAsBoolean()) {
+            // an edge that has not had the origin's state yet would show an empty game, or tell a
+            // returning spectator that moves it holds were lost: it asks the page to come back instead
+            Responses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "starting: no state from the origin yet, try again shortly");
+            return;
+        }
         RelayConfig.Limits limits = core.config().limits();
         List<String> origins = limits.allowedOrigins();
         String origin = req.headers().get(HttpHeaderNames.ORIGIN);
@@ -260,10 +310,27 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
             WebSocketServerHandshakerFactory.sendUnsupportedVersionResponse(ctx.channel());
             return;
         }
+        String key = req.headers().get(HttpHeaderNames.SEC_WEBSOCKET_KEY);
+        if (key == null || key.isBlank() || req.method() != HttpMethod.GET) {
+            badRequest(ctx, "a WebSocket upgrade to " + path + " without " + (key == null || key.isBlank() ? "Sec-WebSocket-Key" : "GET"));
+            return;
+        }
         ChannelPipeline p = ctx.pipeline();
+        // answers to pipelined requests wait in order for the one before; a WebSocket has no such answers
+        if (p.get(InOrder.NAME) != null) p.remove(InOrder.NAME);
         p.addLast("keepalive", new WebSocketKeepAlive(endpoints.idleSweeps()));
+        // a message split over frames (FIN=0 and continuations, RFC 6455 5.4) is one message, up to the frame limit
+        p.addLast("fragments", new WebSocketFrameAggregator(limits.maxFrameBytes()));
         p.addLast("endpoint", handler.get());
-        handshaker.handshake(ctx.channel(), req).addListener(f -> {
+        io.netty.channel.ChannelFuture shaken;
+        try {
+            shaken = handshaker.handshake(ctx.channel(), req);
+        } catch (io.netty.handler.codec.http.websocketx.WebSocketHandshakeException e) {
+            for (String name : List.of("keepalive", "fragments", "endpoint")) if (p.get(name) != null) p.remove(name);
+            badRequest(ctx, "a WebSocket upgrade to " + path + " that cannot be taken: " + e.getMessage());
+            return;
+        }
+        shaken.addListener(f -> {
             if (f.isSuccess()) {
                 p.remove(this);
                 if (p.get(RequestDeadline.NAME) != null) p.remove(RequestDeadline.NAME);

@@ -19,7 +19,29 @@ public final class PeerErrors {
 
     private static final Logger log = LoggerFactory.getLogger(PeerErrors.class);
 
+    /** Bad requests are logged at most once per this, with how many there were between (a scan writes lines, not megabytes). */
+    private static final long BAD_REQUEST_LOG_EVERY_MILLIS = 10_000;
+    private static final java.util.concurrent.atomic.AtomicLong badLogged = new java.util.concurrent.atomic.AtomicLong();
+    private static final java.util.concurrent.atomic.AtomicLong badUnlogged = new java.util.concurrent.atomic.AtomicLong();
+
     private PeerErrors() {}
+
+    /**
+     * A request the relay cannot take (a URI that does not decode, an upgrade without its key, a
+     * request line that does not parse): counted, and one line without a trace at most every
+     * {@value #BAD_REQUEST_LOG_EVERY_MILLIS} ms. The caller answers 400.
+     */
+    public static void badRequest(ChannelHandlerContext ctx, String what, RelayMetrics metrics) {
+        metrics.peerError("http", "bad-request");
+        long now = System.currentTimeMillis(), last = badLogged.get();
+        if (now - last >= BAD_REQUEST_LOG_EVERY_MILLIS && badLogged.compareAndSet(last, now)) {
+            long more = badUnlogged.getAndSet(0);
+            log.info("bad HTTP request from {}, answered 400: {}{}", ctx.channel().remoteAddress(), what,
+                    more == 0 ? "" : " (and " + more + " more bad requests since the last such line)");
+        } else {
+            badUnlogged.incrementAndGet();
+        }
+    }
 
     /**
      * Closes the connection. Stateless on purpose (no object per connection): a channel already

@@ -101,6 +101,8 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
      * after {@code delayMillis} (the address's penalty, {@link AuthThrottle}). Any thread.
      */
     protected void refuseAfter(long delayMillis, int code, String reason) {
+        // the wait is the guesser's: the socket no longer holds a slot the hall's real driver may need
+        ConnectionLimiter.refusedAuthentication(channel);
         Runnable refuse = () -> {
             refused = true;
             if (delayMillis <= 0) close(code, reason);
@@ -109,6 +111,11 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
         // on the event loop (a hello refused as it is read) at once: the frames right behind it are not read
         if (channel.eventLoop().inEventLoop()) refuse.run();
         else channel.eventLoop().execute(refuse);
+    }
+
+    /** The peer proved who it is (a driver's, arbiter's or device's credential): its address's limit no longer counts it. */
+    protected void authenticated() {
+        ConnectionLimiter.authenticated(channel);
     }
 
     @Override

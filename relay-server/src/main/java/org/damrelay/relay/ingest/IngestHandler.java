@@ -128,6 +128,7 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
             refuseAfter(core.authThrottle().failed(from, "/ingest", why, now), FORBIDDEN, why);
             return;
         }
+        authenticated();
         identity = id;
         eventId = id.eventId();
         driverId = id.name();

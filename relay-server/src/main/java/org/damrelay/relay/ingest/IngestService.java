@@ -185,8 +185,10 @@ public final class IngestService {
             error(session, IngestError.Code.MALFORMED, be, "event needs a board, a seq >= 1 and an event");
             return;
         }
-        if (core.failed()) {
-            error(session, IngestError.Code.CODE_UNSPECIFIED, be, "relay journal failed: not accepting");
+        String unavailable = core.ingestRefusal();
+        if (unavailable != null) {
+            // nothing is taken that could not be kept: the driver keeps it in its outbox and sends it again
+            error(session, IngestError.Code.RELAY_UNAVAILABLE, be, "the relay cannot store events now (" + unavailable + "): not accepted");
             return;
         }
         GameBook book = core.book();

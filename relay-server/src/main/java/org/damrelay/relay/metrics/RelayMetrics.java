@@ -113,6 +113,12 @@ public final class RelayMetrics {
                 .tag("reason", reason).register(registry);
     }
 
+    /** A credential refused on {@code endpoint} (/ingest, /arbiter, /notate, POST /api/arbiter, /cluster/). */
+    public void authFailed(String endpoint) {
+        Counter.builder("damrelay.auth.failures").description("credentials refused (tokens, notation credentials, cluster.token), by endpoint")
+                .tag("endpoint", endpoint).register(registry).increment();
+    }
+
     /** A connection closed at accept: {@code total} (the relay's cap) or {@code address} (its address's). */
     public void connectionRefused(String reason) {
         refusals(reason).increment();

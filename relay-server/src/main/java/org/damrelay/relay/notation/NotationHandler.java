@@ -25,6 +25,7 @@ public final class NotationHandler extends JsonEndpoint<DeviceRequest> implement
 
     @Override
     public void admit(String eventId, String gameId) {
+        authenticated();
         this.eventId = eventId;
         this.gameId = gameId;
     }

@@ -58,7 +58,12 @@ final class ClusterRig implements AutoCloseable {
     }
 
     void startEdges(int originPort, int count) throws Exception {
-        for (int i = 0; i < count; i++) edges.add(RelayServer.start(edgeConfig(edges.size(), originPort, 0)));
+        for (int i = 0; i < count; i++) {
+            RelayServer edge = RelayServer.start(edgeConfig(edges.size(), originPort, 0));
+            edges.add(edge);
+            // an edge serves spectators once it has the origin's state (503 before)
+            if (!edge.awaitState(60_000)) throw new IllegalStateException("edge " + i + " took no state from the origin in 60 s");
+        }
     }
 
     /**

@@ -50,9 +50,16 @@ class HandshakeLimitsTest {
             List<WsClient> open = new ArrayList<>();
             for (int i = 0; i < 3; i++) open.add(WsClient.connect(relay.port(), "/ws"));
             WsClient fourth = WsClient.connect(relay.port(), "/ws");
-            // refused at accept time: closed before it could send its handshake or hold a slot
+            // past the address's limit a connection may only authenticate (a driver, an arbiter): a spectator is refused
             await().atMost(Duration.ofSeconds(30)).until(() -> fourth.closed.isDone());
-            assertEquals(0, fourth.httpStatus);
+            assertEquals(429, fourth.httpStatus);
+            // and past as many of those again, closed at accept, before it could send its handshake
+            List<WsClient> authOnly = new ArrayList<>();
+            for (int i = 0; i < 3; i++) authOnly.add(WsClient.connect(relay.port(), "/ingest"));
+            WsClient seventh = WsClient.connect(relay.port(), "/ingest");
+            await().atMost(Duration.ofSeconds(30)).until(() -> seventh.closed.isDone());
+            assertEquals(0, seventh.httpStatus);
+            authOnly.forEach(WsClient::close);
             open.get(0).close();
             await().atMost(Duration.ofSeconds(30)).until(() -> relay.core().metrics().connections("spectator") == 2);
             WsClient again = WsClient.connect(relay.port(), "/ws");

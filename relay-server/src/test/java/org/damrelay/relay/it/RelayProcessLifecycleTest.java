@@ -72,6 +72,11 @@ class RelayProcessLifecycleTest {
         String body = get(port, "/health").body();
         assertTrue(body.contains("\"DOWN\"") && body.contains("journal failed"), body);
         assertTrue(hall.acked("101") < 30, "nothing past the failed write is acked");
+        // what comes now is refused with a code the protocol names (the driver keeps it), not CODE_UNSPECIFIED
+        hall.send("101", Plays.event(Plays.line(31, 1).get(30)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> hall.errors().stream()
+                .anyMatch(e -> e.getCode() == org.damrelay.proto.IngestError.Code.RELAY_UNAVAILABLE));
+        assertTrue(hall.errors().stream().noneMatch(e -> e.getCode() == org.damrelay.proto.IngestError.Code.CODE_UNSPECIFIED), hall.errors().toString());
         assertTrue(relay.lines().stream().anyMatch(l -> l.contains("cannot be written") && l.contains("journal-1.log")), relay.lines().toString());
         assertTrue(relay.lines().stream().noneMatch(l -> l.startsWith("\tat ")), "a full disk is a line in the log, not a stack trace");
         hall.close();

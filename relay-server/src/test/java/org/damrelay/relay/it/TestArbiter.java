@@ -21,7 +21,12 @@ public final class TestArbiter implements AutoCloseable {
     }
 
     public static TestArbiter connect(int port, String token, String eventId, String arbiter) throws Exception {
-        WsClient ws = WsClient.connect(port, "/arbiter");
+        return connect(port, token, eventId, arbiter, null);
+    }
+
+    /** As {@link #connect(int, String, String, String)}, from a local address of its own, null = any. */
+    public static TestArbiter connect(int port, String token, String eventId, String arbiter, String fromAddress) throws Exception {
+        WsClient ws = WsClient.connect(port, "/arbiter", fromAddress);
         ws.sendJson(ArbiterRequest.newBuilder().setHello(ArbiterHello.newBuilder().setToken(token).setEventId(eventId).setArbiter(arbiter)).build());
         return new TestArbiter(ws);
     }

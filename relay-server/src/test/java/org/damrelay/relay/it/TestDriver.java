@@ -41,7 +41,12 @@ public final class TestDriver implements AutoCloseable {
     }
 
     public TestDriver connect(int port) throws Exception {
-        ws = WsClient.connect(port, "/ingest");
+        return connect(port, null);
+    }
+
+    /** As {@link #connect(int)}, from a local address of its own ({@code 127.0.0.2}: another machine in the hall), null = any. */
+    public TestDriver connect(int port, String fromAddress) throws Exception {
+        ws = WsClient.connect(port, "/ingest", fromAddress);
         seen = 0;
         ws.sendBinary(DriverFrame.newBuilder().setHello(Hello.newBuilder().setProtocolVersion(1).setToken(token)
                 .setEventId(eventId).setDriverId(driverId)).build().toByteArray());

@@ -55,6 +55,18 @@ public final class WsClient implements AutoCloseable {
         return connect(port, path, new DefaultHttpHeaders(), 1 << 20);
     }
 
+    /** Connects from {@code fromAddress} (a loopback address such as 127.0.0.2 stands for another machine), null = any. */
+    public static WsClient connect(int port, String path, String fromAddress) throws Exception {
+        return connect(port, path, new DefaultHttpHeaders(), 1 << 20, from(fromAddress));
+    }
+
+    /** Bootstrap options binding the local end to {@code fromAddress}, or none for null. */
+    public static Consumer<Bootstrap> from(String fromAddress) {
+        return b -> {
+            if (fromAddress != null) b.localAddress(fromAddress, 0);
+        };
+    }
+
     public static WsClient connect(int port, String path, HttpHeaders headers, int maxFrame) throws Exception {
         return connect(port, path, headers, maxFrame, b -> { });
     }
