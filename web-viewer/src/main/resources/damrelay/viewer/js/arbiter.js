@@ -5,6 +5,7 @@
 import { createStore, gamesByBoard } from './model.js';
 import { triage, freshActions } from './alerts.js';
 import { alertWords, titleWithArticle, drawRuleText, drawArticle } from './alert-text.js';
+import { moveWords } from './move-words.js';
 import { connectArbiter, credentialBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
@@ -67,9 +68,9 @@ function alertItem(a, game, actions) {
   const kind = a.severity === 'info' ? 'info' : 'action';
   return h('li', { class: `alert severity-${kind}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
     h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply || null }), dataset: { focusKey: `open-${a.id}` },
-      'aria-label': t('console.alert.open', { board, ply: a.ply || '–', title }) },
+      'aria-label': t('console.alert.open', { board, move: moveWords(a.ply), title }) },
       h('span', { class: 'severity' }, t(`console.severity.${kind}`)),
-      h('span', { class: 'where' }, a.ply ? t('console.alert.whereAtPly', { board, ply: a.ply }) : t('common.board', { board })),
+      h('span', { class: 'where' }, a.ply ? t('console.alert.whereAtPly', { board, move: moveWords(a.ply) }) : t('common.board', { board })),
       h('span', { class: 'type' }, title),
       h('span', { class: 'text' }, words.text),
       a.at ? h('time', { datetime: new Date(a.at).toISOString(), title: t('console.alert.relayTime') }, formatTime(a.at)) : null),
