@@ -30,7 +30,7 @@ test('a join after unread moves: the ply without a move stands for them, not for
   assert.ok(g.moves[1].joined && !g.moves[1].set && !g.moves[1].irregular);
   assert.equal(g.moves[1].notation, 'moves not read');
   assert.equal(joinedNote(g), 'Joined at move 2: for a few moves the board was not read, so those moves are not known yet.');
-  assert.equal(positionText(g, 2, true, g.moves[1]), 'Now: the position when the board was read');
+  assert.equal(positionText(g, 2, true, g.moves[1]), 'Live: the position when the board was read');
   assert.equal(positionText(g, 0, false, null), 'Viewing: start position', 'the game started where games start');
   assert.equal(tabTitle(g), 'B1 Meijer – Meurs: Joined at move 2 · damrelay');
 });

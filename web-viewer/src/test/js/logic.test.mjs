@@ -136,7 +136,7 @@ test('arbiter status line, draw-rule count and correction requests', async () =>
     { kind: 'REPLACE_MOVE', ply: 31, move: { from: 28, to: 19, path: [28, 19] }, notation: '28x19', reason: 'late correction' });
   assert.deepEqual(correctionOf('TAKE_BACK', 0, '', ''), { kind: 'TAKE_BACK', ply: 0, reason: '' });
   assert.throws(() => correctionOf('SET_POSITION', 3, 'garbage', ''), /"garbage" is not a position/);
-  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a ply number/);
+  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a move number/);
 });
 
 test('stepping: keys move through the plies and End returns to live', async () => {
@@ -162,7 +162,7 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   const { positionText, tabTitle, correctionText } = await import('../../main/resources/damrelay/viewer/js/game.js');
   const g = { board: 3, white: { name: 'Meijer' }, black: { name: 'Meurs' }, result: null,
     moves: [{ ply: 95, notation: '14-19' }, { ply: 96, notation: '19-23' }] };
-  assert.equal(positionText(g, 96, true, g.moves[1]), 'Now: after 48... 19-23');
+  assert.equal(positionText(g, 96, true, g.moves[1]), 'Live: after 48... 19-23');
   assert.equal(positionText({ ...g, result: '2-0' }, 96, true, g.moves[1]), 'Finished 2-0: after 48... 19-23');
   assert.equal(positionText({ ...g, result: '2-0' }, 95, false, g.moves[0]), 'Viewing: after 48. 14-19');
   assert.equal(tabTitle(g), 'B3 Meijer – Meurs: 48... 19-23 · damrelay');

@@ -115,7 +115,7 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
   // a touch move's squares are the pieces touched, then the piece played (the driver's order)
   const touched = e.type === 'TOUCH_MOVE' && squareList.length > 1 ? squareList.slice(0, -1) : squareList;
   const countKey = `${key}.text.${touched.length === 1 ? 'one' : 'other'}`;
-  if (has(countKey)) {
+  if (squareList.length && has(countKey)) {
     params.squares = squareWords(squareList);
     params.touched = squareWords(touched);
     params.played = squareList.length > 1 ? squareList[squareList.length - 1] : '–';
@@ -129,7 +129,7 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
     .filter(Boolean).join(' · ');
   return {
     title: t(`${key}.title`, params),
-    text: (has(countKey) ? t(countKey, params) : t(`${key}.text`, params))
+    text: (squareList.length && has(countKey) ? t(countKey, params) : t(`${key}.text`, params))
       + (check?.bronstein ? t('alert.CLOCK_MISMATCH.bronstein') : ''),
     article: articleText(refs),
     details,

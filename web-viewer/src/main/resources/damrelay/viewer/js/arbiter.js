@@ -5,7 +5,7 @@
 import { createStore, gamesByBoard } from './model.js';
 import { triage, freshActions } from './alerts.js';
 import { alertWords, titleWithArticle, drawRuleText, drawArticle } from './alert-text.js';
-import { moveWords } from './move-words.js';
+import { moveWords, plyOfMove } from './move-words.js';
 import { connectArbiter, credentialBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
@@ -283,7 +283,10 @@ export async function startArbiterPage() {
     const f = e.currentTarget;
     let correction;
     try {
-      correction = correctionOf(f.kind.value, Number(f.ply.value), f.value.value, f.reason.value.trim());
+      // the arbiter names the move as the scoresheet does (number and colour); the relay counts plies
+      const ply = plyOfMove(f.move.value, f.side.value);
+      if (ply === null) throw new Error(t('console.correct.notPly', { ply: f.move.value }));
+      correction = correctionOf(f.kind.value, ply, f.value.value, f.reason.value.trim());
     } catch (err) {
       feedback.textContent = t('console.correct.notSent', { error: err.message });
       return;

@@ -13,6 +13,20 @@ export function moveOfPly(ply) {
   return { number, side: white ? 'white' : 'black' };
 }
 
+/**
+ * The ply of a move as the scoresheet names it: move 18 of black is ply 36, of white ply 35; move 0
+ * is the start position (ply 0, either colour). null for what is not a move number.
+ */
+export function plyOfMove(number, side) {
+  const text = String(number ?? '').trim();
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  if (n === 0) return 0;
+  if (side === 'W' || side === 'white') return 2 * n - 1;
+  if (side === 'B' || side === 'black') return 2 * n;
+  return null;
+}
+
 /** "zet 18 (zwart)" / "move 18 (black)"; `none` (default "–") for no ply. */
 export function moveWords(ply, none = '–') {
   const m = moveOfPly(ply);
