@@ -96,7 +96,11 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
         assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
         browser.resetViewport();
 
-        driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();
+        // the console renders its lists anew on every update and every few seconds: a stale link is found again
+        eventually().until(() -> {
+            driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();
+            return true;
+        });
         eventually().untilAsserted(() -> {
             assertTrue(driver().getCurrentUrl().contains("game.html?game=nk2026-r3-b1&ply=3"), driver().getCurrentUrl());
             assertEquals("3", driver().findElement(By.cssSelector(".board-holder")).getAttribute("data-ply"));
