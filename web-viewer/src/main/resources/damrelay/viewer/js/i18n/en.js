@@ -175,7 +175,7 @@ export default {
   'console.correct.label': 'correct a game',
   'console.correct.notFen': '"{text}" is not a position (e.g. W:W31-50:B1-20)',
   'console.correct.notMove': '"{text}" is not a move (e.g. 32-28 or 28x19)',
-  'console.correct.notPly': '"{ply}" is not a move number (0 = the start position)',
+  'console.correct.notPly': '"{ply}" is not a move number (e.g. 18)',
   'console.correct.notSent': 'Correction not sent: {error}',
   'console.correct.ply': 'Move',
   'console.correct.reason': 'Reason',

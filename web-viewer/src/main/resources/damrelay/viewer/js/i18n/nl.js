@@ -174,7 +174,7 @@ export default {
   'console.correct.label': 'een partij corrigeren',
   'console.correct.notFen': '"{text}" is geen stand (bijv. W:W31-50:B1-20)',
   'console.correct.notMove': '"{text}" is geen zet (bijv. 32-28 of 28x19)',
-  'console.correct.notPly': '"{ply}" is geen zetnummer (0 = de beginstelling)',
+  'console.correct.notPly': '"{ply}" is geen zetnummer (bijv. 18)',
   'console.correct.notSent': 'Correctie niet verstuurd: {error}',
   'console.correct.ply': 'Zet',
   'console.correct.reason': 'Reden',
