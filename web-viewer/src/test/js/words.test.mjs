@@ -101,6 +101,8 @@ test('a CLOCK_MISMATCH card says the clock\'s figures when the event carries the
   assert.equal(alertWords({ ...figures, clockCheck: { move: 3, givenBackSeconds: '61', expectedSeconds: '60', timeControl: '40/7200:3600+30' } }).text,
     'After move 3 a player got back 61 s; the time control 40 moves in 120 min, then 60 min + 30 s gives 60 s.',
     'figures as strings (64-bit JSON) and no side named');
+  assert.match(alertWords({ ...figures, ply: 24, clockCheck: { side: 'BLACK', givenBackSeconds: 2, expectedSeconds: 60, timeControl: '5400+60' } }).text,
+    /^After move 12 black got back 2 s;/, 'no move in the figures: the event\'s ply names it');
 });
 
 test('sentences that name squares agree with how many there are', () => {

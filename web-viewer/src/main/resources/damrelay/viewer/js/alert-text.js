@@ -109,7 +109,7 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
     held: stream.held ?? '–',
     refusal: has(`refusal.${stream.refusal}`) ? t(`refusal.${stream.refusal}`) : t('refusal.other'),
     n: e.paths?.length ?? 0,
-    ...(check ? clockFigures(check) : {}),
+    ...(check ? clockFigures(check, moveOfPly(ply)) : {}),
   };
   // sentences that name squares agree with their number ("het stuk op 21", "de stukken op 21 en 5");
   // a touch move's squares are the pieces touched, then the piece played (the driver's order)
@@ -143,10 +143,10 @@ export function squareWords(list) {
 }
 
 /** The figures of a CLOCK_MISMATCH (proto3 JSON of GameEvent.clock_check) as sentence parameters. */
-function clockFigures(c) {
+function clockFigures(c, ofPly) {
   const side = sideWord(c.side);
   return {
-    move: c.move ?? '–',
+    move: c.move ?? ofPly?.number ?? '–', // the event's own ply names the move when the figures leave it out
     side: side ? t(`alert.side.${side}`) : t('alert.side.unknown'),
     back: Number(c.givenBackSeconds ?? 0),
     expected: Number(c.expectedSeconds ?? 0),
