@@ -89,7 +89,7 @@ test('alert words: title, sentence from the parameters, the article as people wr
     assert.equal(nl.title, 'Onreglementaire zet: slagplicht niet nagekomen');
     assert.equal(nl.text, 'Wit speelde 32-28 terwijl slaan verplicht was.');
     assert.equal(nl.article, 'SWR 6.2');
-    assert.equal(nl.details, 'halve zet 31 · volgnummer 15');
+    assert.equal(nl.details, 'zet 16 (wit) · volgnummer 15', 'the move as the scoresheet numbers it, never a half-move count');
     assert.equal(alertWords({ type: 'CAPTURE_EXECUTION', ply: 4, side: 'BLACK', notation: '19x30' }).article, 'SWR 6.1, arbitershandleiding 4.4');
     assert.equal(alertWords({ type: 'ILLEGAL_MOVE', subtype: 'KING_MOVE_LIMIT', ply: 60, side: 'BLACK' }, { variant: 'FRISIAN' }).article,
       'Fries reglement art. 17');
@@ -105,7 +105,7 @@ test('alert words: title, sentence from the parameters, the article as people wr
     assert.equal(titleWithArticle(alertWords({ type: 'CAPTURE_EXECUTION' })), 'Capture executed irregularly (SWR 6.1, arbiter manual 4.4)');
     assert.equal(alertWords({ type: 'BOARD_ORIENTATION' }, { variant: 'FRISIAN' }).article, 'Frisian rules art. 26');
     assert.equal(alertWords({ type: 'BOARD_BLOCKED', ply: 0 }).details, '', 'no ply 0 in the details');
-    assert.equal(alertWords({ type: 'SOMETHING_NEW', ply: 3 }).details, 'ply 3 · type SOMETHING_NEW', 'an unknown type keeps its name for the arbiter');
+    assert.equal(alertWords({ type: 'SOMETHING_NEW', ply: 3 }).details, 'move 2 (white) · type SOMETHING_NEW', 'an unknown type keeps its name for the arbiter');
   } finally {
     setLanguage('en');
   }
@@ -119,8 +119,8 @@ test('the relay\'s own alerts are worded from their stream notice, with the ids 
   try {
     setLanguage('nl');
     assert.equal(alertWords(gap).title, 'Bord wacht: gebeurtenissen ontbreken');
-    assert.match(alertWords(gap).text, /stuurt gebeurtenis 40, maar de relay .* tot 37/);
-    assert.equal(alertWords(gap).details, 'halve zet 12 · volgnummer 40 · driver hall, bord 103');
+    assert.match(alertWords(gap).text, /stuurt gebeurtenis nr. 40, maar de server .* tot nr. 37/);
+    assert.equal(alertWords(gap).details, 'zet 6 (zwart) · volgnummer 40 · bordcomputer hall, bord 103');
     assert.match(alertWords(refused).text, /\(de zet kan niet op de stand volgen\)/);
     setLanguage('en');
     assert.match(alertWords(refused).text, /\(the move cannot follow the position\)/);

@@ -135,8 +135,8 @@ test('arbiter status line, draw-rule count and correction requests', async () =>
   assert.deepEqual(correctionOf('REPLACE_MOVE', 31, ' 28x19 ', 'late correction'),
     { kind: 'REPLACE_MOVE', ply: 31, move: { from: 28, to: 19, path: [28, 19] }, notation: '28x19', reason: 'late correction' });
   assert.deepEqual(correctionOf('TAKE_BACK', 0, '', ''), { kind: 'TAKE_BACK', ply: 0, reason: '' });
-  assert.throws(() => correctionOf('SET_POSITION', 3, 'garbage', ''), /"garbage" is not a FEN/);
-  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a ply number/);
+  assert.throws(() => correctionOf('SET_POSITION', 3, 'garbage', ''), /"garbage" is not a position/);
+  assert.throws(() => correctionOf('TAKE_BACK', -1, '', ''), /not a move number/);
 });
 
 test('stepping: keys move through the plies and End returns to live', async () => {
@@ -168,8 +168,8 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   assert.equal(tabTitle(g), 'B3 Meijer – Meurs: 48... 19-23 · damrelay');
   assert.equal(tabTitle({ ...g, result: '1-1' }), 'B3 Meijer – Meurs: 1-1 · damrelay');
   assert.equal(correctionText({ kind: 'TAKE_BACK', ply: 30, reason: 'clock pressed before the capture was complete', arbiter: 'chief' }),
-    'The arbiter (chief) took the game back to after ply 30: clock pressed before the capture was complete');
-  assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position after ply 12');
+    'The arbiter (chief) took the game back to after move 15 (black): clock pressed before the capture was complete');
+  assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position on the board, after move 6 (black)');
 });
 
 test('a correction seen live is kept with the game and a set position is not a move mark', async () => {

@@ -3,6 +3,8 @@
 // ("SWR 7.2", "Fries reglement art. 17", "arbitershandleiding 4.4") and a details line for the
 // identifiers. The relay sends types and parameters; the words are in the catalogs (alert.*).
 import { t, has } from './i18n.js';
+import { moveOfPly, moveWords } from './move-words.js';
+import { timeControlText } from './time-control.js';
 
 // Where each event is written down. S = SWR (international, KNDB), M = arbiter manual (KNDB),
 // F = Frisian rules. A Frisian game cites only the Frisian rules and the manual (arbiter-events.md).
@@ -84,16 +86,20 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
   const cause = stream.cause && stream.cause !== 'CAUSE_UNSPECIFIED' ? stream.cause : null;
   // a join that names several paths asks the arbiter to pick one (join-paths.js); one nothing explains, to check
   const join = e.type !== 'JOINED_MID_GAME' ? null : (e.paths?.length ?? 0) > 1 ? 'PATHS' : e.unexplained ? 'UNEXPLAINED' : null;
-  const key = keyOf(e.type, subtype ?? cause ?? join);
+  // a clock check that carries the clock's figures (GameEvent.clock_check) says them, so the arbiter can judge
+  const check = e.type === 'CLOCK_MISMATCH' && e.clockCheck ? e.clockCheck : null;
+  const key = keyOf(e.type, subtype ?? cause ?? join ?? (check ? 'FIGURES' : null));
   const side = sideWord(e.side);
   const ply = Number(e.ply ?? 0);
   const path = e.move?.path?.length ? e.move.path : e.move?.from ? [e.move.from, e.move.to] : [];
-  const squares = (e.squares ?? []).join(', ');
+  const squareList = e.squares ?? [];
+  const squares = squareList.join(', ');
   const draw = (e.draws ?? [])[0] ?? null;
   const params = {
     side: side ? t(`alert.side.${side}`) : t('alert.side.unknown'),
     Side: side ? t(`alert.Side.${side}`) : t('alert.Side.unknown'),
-    move: ply ? Math.ceil(ply / 2) : '–',
+    move: moveOfPly(ply)?.number ?? '–',
+    moveWords: moveWords(ply),
     what: e.notation || (path.length ? path.join('-') : squares || '–'),
     squares: squares || '–',
     rule: draw ? drawRuleText(draw.rule, draw.label) : t('draw.unknown'),
@@ -103,19 +109,51 @@ export function alertWords(event, { variant = '', seq = null } = {}) {
     held: stream.held ?? '–',
     refusal: has(`refusal.${stream.refusal}`) ? t(`refusal.${stream.refusal}`) : t('refusal.other'),
     n: e.paths?.length ?? 0,
+    ...(check ? clockFigures(check, moveOfPly(ply)) : {}),
   };
+  // sentences that name squares agree with their number ("het stuk op 21", "de stukken op 21 en 5");
+  // a touch move's squares are the pieces touched, then the piece played (the driver's order)
+  const touched = e.type === 'TOUCH_MOVE' && squareList.length > 1 ? squareList.slice(0, -1) : squareList;
+  const countKey = `${key}.text.${touched.length === 1 ? 'one' : 'other'}`;
+  if (squareList.length && has(countKey)) {
+    params.squares = squareWords(squareList);
+    params.touched = squareWords(touched);
+    params.played = squareList.length > 1 ? squareList[squareList.length - 1] : '–';
+  }
   const refs = draw && DRAW_ARTICLES[draw.rule] && (e.type === 'DRAW_RULE_STARTED' || e.type === 'DRAW_BY_RULE')
     ? DRAW_ARTICLES[draw.rule] : articleRefs(e.type, subtype, variant);
   const shownSeq = seq ?? stream.seq;
-  const details = [ply ? t('alert.details.ply', { ply }) : null, shownSeq ? t('alert.details.seq', { seq: shownSeq }) : null,
+  const details = [ply ? moveWords(ply) : null, shownSeq ? t('alert.details.seq', { seq: shownSeq }) : null,
     stream.driver ? t('alert.details.source', { driver: stream.driver, board: stream.board ?? '' }) : null,
     key === 'alert.unknown' ? t('alert.details.type', { type: [e.type, subtype].filter(Boolean).join('.') }) : null]
     .filter(Boolean).join(' · ');
   return {
     title: t(`${key}.title`, params),
-    text: t(`${key}.text`, params),
+    text: (squareList.length && has(countKey) ? t(countKey, params) : t(`${key}.text`, params))
+      // the event plays Fischer and a press gave back at most half its increment: the clock may be set to
+      // Bronstein, which gives back only the time the move used (manual 4.2)
+      + (check && !check.bronstein && Number(check.givenBackSeconds ?? 0) * 2 <= Number(check.expectedSeconds ?? 0)
+        ? t('alert.CLOCK_MISMATCH.bronstein') : ''),
     article: articleText(refs),
     details,
+  };
+}
+
+/** "21", "21 en 5", "21, 5 en 7": squares as a sentence lists them. */
+export function squareWords(list) {
+  return list.length < 2 ? String(list[0] ?? '–')
+    : t('alert.squares.and', { list: list.slice(0, -1).join(', '), last: list[list.length - 1] });
+}
+
+/** The figures of a CLOCK_MISMATCH (proto3 JSON of GameEvent.clock_check) as sentence parameters. */
+function clockFigures(c, ofPly) {
+  const side = sideWord(c.side);
+  return {
+    move: c.move ?? ofPly?.number ?? '–', // the event's own ply names the move when the figures leave it out
+    side: side ? t(`alert.side.${side}`) : t('alert.side.unknown'),
+    back: Number(c.givenBackSeconds ?? 0),
+    expected: Number(c.expectedSeconds ?? 0),
+    tc: timeControlText(c.timeControl) || '–',
   };
 }
 

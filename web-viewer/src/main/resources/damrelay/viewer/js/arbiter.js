@@ -5,6 +5,7 @@
 import { createStore, gamesByBoard } from './model.js';
 import { triage, freshActions } from './alerts.js';
 import { alertWords, titleWithArticle, drawRuleText, drawArticle } from './alert-text.js';
+import { moveWords, plyOfMove } from './move-words.js';
 import { connectArbiter, credentialBase } from './connection.js';
 import { pathOf } from './notation.js';
 import { renderOverview, tickClocks } from './overview.js';
@@ -70,9 +71,9 @@ function alertItem(a, game, actions) {
   const kind = a.severity === 'info' ? 'info' : 'action';
   return h('li', { class: `alert severity-${kind}${a.acknowledged ? ' acknowledged' : ''}`, dataset: { alert: a.id, game: a.gameId } },
     h('a', { class: 'alert-open', href: pageLink('game.html', { game: a.gameId, ply: a.ply || null }), dataset: { focusKey: `open-${a.id}` },
-      'aria-label': t('console.alert.open', { board, ply: a.ply || '–', title }) },
+      'aria-label': t('console.alert.open', { board, move: moveWords(a.ply), title }) },
       h('span', { class: 'severity' }, t(`console.severity.${kind}`)),
-      h('span', { class: 'where' }, a.ply ? t('console.alert.whereAtPly', { board, ply: a.ply }) : t('common.board', { board })),
+      h('span', { class: 'where' }, a.ply ? t('console.alert.whereAtPly', { board, move: moveWords(a.ply) }) : t('common.board', { board })),
       h('span', { class: 'type' }, title),
       h('span', { class: 'text' }, words.text),
       a.at ? h('time', { datetime: new Date(a.at).toISOString(), title: t('console.alert.relayTime') }, formatTime(a.at)) : null),
@@ -365,7 +366,10 @@ export async function startArbiterPage() {
     const f = e.currentTarget;
     let correction;
     try {
-      correction = correctionOf(f.kind.value, Number(f.ply.value), f.value.value, f.reason.value.trim());
+      // the arbiter names the move as the scoresheet does (number and colour); the relay counts plies
+      const ply = plyOfMove(f.move.value, f.side.value);
+      if (ply === null) throw new Error(t('console.correct.notPly', { ply: f.move.value }));
+      correction = correctionOf(f.kind.value, ply, f.value.value, f.reason.value.trim());
     } catch (err) {
       feedback.textContent = t('console.correct.notSent', { error: err.message });
       return;

@@ -3,12 +3,13 @@
 import { h, perFrame, keepFocus } from './ui.js';
 import { t, has } from './i18n.js';
 import { alertWords } from './alert-text.js';
+import { moveWords } from './move-words.js';
 
-/** What the refused event was, in words: "the move 28-22 (ply 3)". */
+/** What the refused event was, in words: "the move 28-22 (move 2, white)". */
 export function refusedText(b) {
   const e = b.refused;
   if (!e) return t('console.blocked.notAtHand');
-  if (e.type === 'MOVE') return e.ply ? t('console.blocked.refusedMoveAtPly', { notation: e.notation || '?', ply: e.ply }) : t('console.blocked.refusedMove', { notation: e.notation || '?' });
+  if (e.type === 'MOVE') return e.ply ? t('console.blocked.refusedMoveAtPly', { notation: e.notation || '?', move: moveWords(e.ply) }) : t('console.blocked.refusedMove', { notation: e.notation || '?' });
   return alertWords({ type: e.type, ply: e.ply }).title;
 }
 

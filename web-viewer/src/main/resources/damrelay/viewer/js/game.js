@@ -9,6 +9,7 @@ import { notationBadge } from './notated.js';
 import { t } from './i18n.js';
 import { articleText, irregularStandsArticle } from './alert-text.js';
 import { mountEvaluation } from './eval.js';
+import { moveWords, afterPlyWords } from './move-words.js';
 import { h, bindConnectionStatus, params, pageLink, keepFocus, playerLabel, pollEvent, watching } from './ui.js';
 
 /** What the viewer looks at: a ply, or null to follow the live game. */
@@ -81,7 +82,7 @@ export function tabTitle(g, event = '') {
 export function correctionText(c) {
   const kind = ['TAKE_BACK', 'REPLACE_MOVE', 'CHOOSE_PATH'].includes(c.kind) ? c.kind : 'SET_POSITION';
   const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
-  const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, notation: c.notation });
+  const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, move: moveWords(c.ply, t('move.start')), after: afterPlyWords(c.ply), notation: c.notation });
   return c.reason ? t('game.correctionReason', { what: text, reason: c.reason }) : text;
 }
 
@@ -205,7 +206,7 @@ export function startGamePage() {
     const svg = renderBoard(parseFen(fen), {
       flipped: view.flipped, numbers: view.numbers,
       label: t(isJoinedAt(g, ply) ? 'game.boardJoined' : ply === 0 ? 'game.boardStart' : 'game.boardAfterPly',
-        { board: g.board ?? '', ply }),
+        { board: g.board ?? '', ply, move: moveWords(ply) }),
       highlight: highlightAt(g, ply), uncrowned: [...uncrownedIn(fen), ...(live ? g.status.uncrowned : [])],
     });
     el.board.replaceChildren(svg);

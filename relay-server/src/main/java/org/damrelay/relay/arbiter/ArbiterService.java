@@ -280,7 +280,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
             // ply numbers as in arbiter-events.md (1 = white's first move); the fold counts plies played
             case TAKE_BACK -> {
                 if (live.countAt(c.getPly()) > live.plyCount()) {
-                    throw new IllegalArgumentException("cannot take back to ply " + c.getPly() + ": the last ply is " + last(live));
+                    throw new IllegalArgumentException("cannot take back to after " + moveName(c.getPly()) + ": " + lastMove(live));
                 }
                 b.setFen(Fen.write(live.positionAfter(live.countAt(c.getPly()))));
                 action = "TAKE_BACK to ply " + c.getPly();
@@ -290,15 +290,16 @@ public final class ArbiterService implements RelayCore.LiveListener {
                 int count = live.countAt(c.getPly());
                 // the ply after the last one appends: the arbiter enters moves from a paper scoresheet
                 if (count < 1 || count > live.plyCount() + 1) {
-                    throw new IllegalArgumentException("no ply " + c.getPly() + " to replace: the game has plies "
-                            + live.plyNumber(1) + ".." + last(live) + " (the next one appends)");
+                    throw new IllegalArgumentException("no " + moveName(c.getPly()) + " to replace: " + (live.plyCount() == 0
+                            ? "the game has no move yet (the first one appends)"
+                            : "the game has " + moveName(live.plyNumber(1)) + " to " + moveName(last(live)) + " (the move after it appends)"));
                 }
                 Game base = live.game().truncate(count - 1);
                 Position before = base.position();
                 Move m = GameWire.move(c.getMove());
                 if (!base.isLegal(m)) {
-                    throw new IllegalArgumentException("move " + m + " is not legal at ply " + c.getPly()
-                            + " (" + Fen.write(before) + "); use SET_POSITION for an irregular position");
+                    throw new IllegalArgumentException(m + " is not a legal move as " + moveName(c.getPly())
+                            + " (" + Fen.write(before) + "); set the position for an irregular one");
                 }
                 Move played = c.getMove().getPathCount() > 2 ? m : base.play(m).plies().get(count - 1).move();
                 b.setMove(GameWire.move(played)).setNotation(Notation.of(before, played, base.variant()))
@@ -309,9 +310,9 @@ public final class ArbiterService implements RelayCore.LiveListener {
             case SET_POSITION -> {
                 Position p = Fen.parse(c.getFen());
                 int ply = c.getPly() == 0 ? live.plyNumber(live.plyCount()) : c.getPly();
-                if (live.countAt(ply) > live.plyCount()) throw new IllegalArgumentException("no ply " + ply + ": the last ply is " + last(live));
+                if (live.countAt(ply) > live.plyCount()) throw new IllegalArgumentException("no " + moveName(ply) + ": " + lastMove(live));
                 if (p.equals(live.positionAfter(live.countAt(ply)))) {
-                    throw new IllegalArgumentException("the position after ply " + ply + " is already " + Fen.write(p) + ": nothing to set");
+                    throw new IllegalArgumentException("the position after " + moveName(ply) + " is already " + Fen.write(p) + ": nothing to set");
                 }
                 b.setPly(ply).setFen(Fen.write(p));
                 action = "SET_POSITION after ply " + ply + ": " + b.getFen();
@@ -435,6 +436,18 @@ public final class ArbiterService implements RelayCore.LiveListener {
         ingest.releaseHeld(src);
         String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
         audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_HELD).setSeq(since));
+    }
+
+    /**
+     * A ply as the scoresheet and the arbiter name it: "move 18 (black)" (ply 1 = white's first move, so
+     * the parity is the colour whatever the start), "the start position" for 0. For the messages a person reads.
+     */
+    static String moveName(int ply) {
+        return ply <= 0 ? "the start position" : "move " + (ply + 1) / 2 + " (" + (ply % 2 == 1 ? "white" : "black") + ")";
+    }
+
+    private static String lastMove(GameFold live) {
+        return live.plyCount() == 0 ? "the game has no move yet" : "the last move is " + moveName(last(live));
     }
 
     private static int last(GameFold live) {

@@ -186,7 +186,8 @@ class ArbiterTest {
                 .setCorrection(Correction.newBuilder().setKind(Correction.Kind.REPLACE_MOVE).setPly(5)
                         .setMove(MoveData.newBuilder().setFrom(wrong.from()).setTo(wrong.to())))));
         assertTrue(refused.hasError());
-        assertTrue(refused.getError().getMessage().contains("not legal"), refused.getError().getMessage());
+        // the arbiter reads the move as the scoresheet numbers it: ply 5 is move 3 of white
+        assertTrue(refused.getError().getMessage().startsWith("1-7 is not a legal move as move 3 (white) ("), refused.getError().getMessage());
 
         assertTrue(request(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId("nk-r1-b1").setResult(GameResult.WHITE_WINS))).hasOk());
         MatchReport report = request(ArbiterRequest.newBuilder().setReport(ReportRequest.newBuilder().setEventId("nk"))).getReport();

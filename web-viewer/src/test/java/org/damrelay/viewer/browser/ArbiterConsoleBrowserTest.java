@@ -68,7 +68,7 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
                 () -> driver().findElements(By.cssSelector("li.alert[data-game='nk2026-r3-b1']")), l -> !l.isEmpty()).get(0);
         String alertId = alert.getAttribute("data-alert");
         String text = alert.getText();
-        for (String part : List.of("ACTION", "Board 1 · ply 3", "Illegal move: capture missed (SWR 6.2)", "White played 31-26 while capturing was compulsory")) {
+        for (String part : List.of("ACTION", "Board 1 · move 2 (white)", "Illegal move: capture missed (SWR 6.2)", "White played 31-26 while capturing was compulsory")) {
             assertTrue(text.contains(part), part + " missing in: " + text);
         }
         assertTrue(driver().findElement(By.cssSelector(".game-card[data-board='1']")).getAttribute("class").contains("has-alert"));
@@ -96,7 +96,11 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
         assertEquals(360, browser.pageWidth(), "no sideways scrolling on a 360 px phone");
         browser.resetViewport();
 
-        driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();
+        // the console renders its lists anew on every update and every few seconds: a stale link is found again
+        eventually().until(() -> {
+            driver().findElement(By.cssSelector("li.alert[data-alert='" + alertId + "'] a.alert-open")).click();
+            return true;
+        });
         eventually().untilAsserted(() -> {
             assertTrue(driver().getCurrentUrl().contains("game.html?game=nk2026-r3-b1&ply=3"), driver().getCurrentUrl());
             assertEquals("3", driver().findElement(By.cssSelector(".board-holder")).getAttribute("data-ply"));
@@ -162,15 +166,16 @@ class ArbiterConsoleBrowserTest extends LiveHallTestBase {
         new Select(form.findElement(By.name("game"))).selectByValue(LiveRelay.gameId(3, 3));
 
         new Select(form.findElement(By.name("kind"))).selectByValue("REPLACE_MOVE");
-        form.findElement(By.name("ply")).sendKeys("4");
+        form.findElement(By.name("move")).sendKeys("2"); // ply 4: the scoresheet's move 2 of black
+        new Select(form.findElement(By.name("side"))).selectByValue("B");
         form.findElement(By.name("value")).sendKeys("nonsense");
         form.findElement(By.cssSelector("button[type=submit]")).click();
         eventually().until(() -> driver().findElement(By.cssSelector(".feedback")).getText()
                 .equals("Correction not sent: \"nonsense\" is not a move (e.g. 32-28 or 28x19)"));
 
         new Select(form.findElement(By.name("kind"))).selectByValue("TAKE_BACK");
-        form.findElement(By.name("ply")).clear();
-        form.findElement(By.name("ply")).sendKeys("2");
+        form.findElement(By.name("move")).clear();
+        form.findElement(By.name("move")).sendKeys("1"); // back to after ply 2: move 1 of black
         form.findElement(By.name("value")).clear();
         form.findElement(By.name("reason")).sendKeys("clock pressed twice");
         form.findElement(By.cssSelector("button[type=submit]")).click();

@@ -60,7 +60,7 @@ class BlockedBoardsBrowserTest extends LiveHallTestBase {
             hall.send(source, Plays.event(Move.quiet(19, 23))); // refused: the game has a result
             WebElement item = eventually().until(() -> listed(gameId), l -> !l.isEmpty()).get(0);
             for (String part : List.of("Board " + board, "waits for the arbiter", "The game already has a result, and the board sent another move.",
-                    "Refused: the move 19-23", "seq 2")) {
+                    "Refused: the move 19-23", "number 2")) {
                 assertTrue(item.getText().contains(part), part + " missing in: " + item.getText());
             }
             // a desktop's vertical scroll bar takes its width off the page; wider would mean sideways scrolling

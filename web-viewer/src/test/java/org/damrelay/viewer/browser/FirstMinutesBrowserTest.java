@@ -74,7 +74,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         size(width);
         driver().get(relay.httpUrl() + "/game.html?game=nk2026-r3-b9");
         eventually().until(() -> driver().findElement(By.cssSelector(".game-title")).getText()
-                .equals("There is no game \"nk2026-r3-b9\" on this relay"));
+                .equals("There is no game \"nk2026-r3-b9\" on this server"));
         assertEquals("not-found", driver().findElement(By.id("connection")).getAttribute("data-state"), "not shown as live");
         assertTrue(driver().findElement(By.id("connection")).getText().startsWith("Not found"));
         noSidewaysScroll(width);
@@ -110,7 +110,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
                     .setCorrection(Correction.newBuilder().setKind(Correction.Kind.TAKE_BACK).setPly(3)
                             .setReason("the players agreed the last move was not made"))));
             eventually().until(() -> driver().findElement(By.cssSelector(".corrections")).getText()
-                    .contains("took the game back to after ply 3: the players agreed the last move was not made"));
+                    .contains("took the game back to after move 2 (white): the players agreed the last move was not made"));
             arbiter.requestOk(ArbiterRequest.newBuilder().setResult(EnterResult.newBuilder().setGameId(GAME).setResult(GameResult.DRAW)));
         }
         eventually().until(() -> driver().findElement(By.cssSelector(".position-label")).getText().startsWith("Finished 1-1: after 2. "));
@@ -131,7 +131,7 @@ class FirstMinutesBrowserTest extends LiveHallTestBase {
         browser.arbiterSession(relay.httpUrl(), "not-the-token");
         driver().get(relay.httpUrl() + "/arbiter.html?event=nk2026&round=3");
         WebElement error = eventually().until(() -> driver().findElement(By.cssSelector("#login .login-error")), WebElement::isDisplayed);
-        assertTrue(error.getText().startsWith("The relay refused the token for event \"nk2026\""), error.getText());
+        assertTrue(error.getText().startsWith("The server refused the access code for event \"nk2026\""), error.getText());
         assertFalse(driver().findElement(By.id("arbiter")).isDisplayed(), "no console behind a refused token");
         assertFalse((Boolean) driver().executeScript("return document.querySelector('#login input[name=event]').validity.patternMismatch"),
                 "the event pattern is a valid expression that accepts the event id");

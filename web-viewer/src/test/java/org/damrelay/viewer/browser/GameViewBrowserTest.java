@@ -160,7 +160,7 @@ class GameViewBrowserTest extends LiveHallTestBase {
             String status = driver().findElement(By.id("connection")).getText();
             assertTrue(status.contains("UNKNOWN_GAME"), status);
         });
-        assertEquals("There is no game \"nk2026-r9-b9\" on this relay", driver().findElement(By.cssSelector(".game-title")).getText());
+        assertEquals("There is no game \"nk2026-r9-b9\" on this server", driver().findElement(By.cssSelector(".game-title")).getText());
     }
 
     @Test
