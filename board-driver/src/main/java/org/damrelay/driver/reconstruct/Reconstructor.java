@@ -347,7 +347,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (seen.matches(game.position())) {
-            inStep(t);
+            if (!pressedIrregularTakenBack(t)) inStep(t);
             due.irregular = NEVER;
             return;
         }
@@ -493,6 +493,40 @@ public final class Reconstructor implements BoardObserver {
         due.press = t + config.pressGraceMs();
     }
 
+    /**
+     * The board is back in the game's position after its player pressed the clock on a board that
+     * read as an irregular move: the press completed that move (SWR 6.7), so putting it back is no
+     * accidental displacement but the irregular move and its takeback before the opponent moved
+     * (SWR 7.2), however soon it came. The board read is the one that stood longest up to the press
+     * (the press's report may arrive while the hand is already taking the move back).
+     */
+    private boolean pressedIrregularTakenBack(long t) {
+        List<MoveTrace.Press> since = trace.presses();
+        if (state != State.IN_STEP || since.isEmpty()) return false;
+        MoveTrace.Press press = since.get(0);
+        List<MoveTrace.Shown> boards = trace.boards();
+        Occupancy stood = null;
+        long longest = -1;
+        for (int i = 0; i < boards.size() && boards.get(i).from() <= press.t(); i++) {
+            long until = i + 1 < boards.size() ? boards.get(i + 1).from() : t;
+            Occupancy b = boards.get(i).board();
+            if (until - boards.get(i).from() > longest && !b.matches(game.position())) {
+                longest = until - boards.get(i).from();
+                stood = b;
+            }
+        }
+        if (stood == null || judgement.legal(game, stood, true, true, trace) != null) return false;
+        Candidate.Irregular c = judgement.irregular(game, stood, pressFacts());
+        if (c == null || press.by() != null && press.sideKnown() && press.by() != c.move().mover()) return false;
+        IrregularMove ir = c.move();
+        long own = 0;
+        for (int sq : ir.squares()) own |= Squares.bit(sq);
+        reportDisplaced(t, own, 0);
+        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+        retract(game.ply() - 1, t);
+        return true;
+    }
+
     private boolean mayBeDragged(Candidate c) {
         return Judgement.mayBeDragged(game.position(), c);
     }
@@ -636,7 +670,7 @@ public final class Reconstructor implements BoardObserver {
         raiseIncomplete(lastChange);
         boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
-        String executionFault = trace.captureExecutionFault(m);
+        String executionFault = trace.captureExecutionFault(m, config.variant() == Variant.FRISIAN);
         List<Move> legalBefore = game.legalMoves();
         // the mover's own pieces that left and came back without a move of their own: displaced, not touched (SWR 6.8)
         long ownDisplaced = 0;
