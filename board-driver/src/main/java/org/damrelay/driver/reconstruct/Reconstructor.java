@@ -61,6 +61,8 @@ public final class Reconstructor implements BoardObserver {
     private GameModelLine game;
     private State state = State.AWAITING_START;
     private Orientation orientation;
+    /** BOARD_CLEARED was raised for the board as it stands (once, until the board shows the game again or a move). */
+    private boolean clearedRaised;
     private boolean waitingReported;
     private boolean linkDown;
     private long lastChange;
@@ -347,6 +349,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (seen.matches(game.position())) {
+            clearedRaised = false;
             if (!pressedIrregularTakenBack(t)) inStep(t);
             due.irregular = NEVER;
             return;
@@ -381,6 +384,10 @@ public final class Reconstructor implements BoardObserver {
         Occupancy seen = occupancy();
         Position p = game.position();
         if (seen.matches(p)) return;
+        if (Judgement.cleared(p, seen)) {
+            boardCleared(t, p, seen);
+            return;
+        }
         Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
         // a board turned with the game on it is no irregular move
         boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular;
@@ -525,6 +532,18 @@ public final class Reconstructor implements BoardObserver {
         playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
         retract(game.ply() - 1, t);
         return true;
+    }
+
+    /**
+     * The pieces were taken off, as after a resignation (SWR 8.2): the arbiter is told once, no move
+     * is made up, and the game's position stays (a new game set up, or the pieces put back, follow as usual).
+     */
+    private void boardCleared(long t, Position p, Occupancy seen) {
+        if (clearedRaised) return;
+        clearedRaised = true;
+        int had = Long.bitCount(p.occupied()), left = Long.bitCount(seen.white() | seen.black());
+        emit(ArbiterEvent.info(EventType.BOARD_CLEARED, game.ply(), null, t, List.of(),
+                "the board was cleared: " + (had - left) + " of " + had + " pieces taken off, no move made; the arbiter enters the result"));
     }
 
     private boolean mayBeDragged(Candidate c) {
@@ -747,6 +766,7 @@ public final class Reconstructor implements BoardObserver {
     /** Bookkeeping common to every committed move, legal or not. */
     private void afterMove(long t) {
         Position p = game.position();
+        clearedRaised = false;
         presses.movedBegan = trace.firstChange(t);
         presses.moveCommitted();
         trace.reset();
