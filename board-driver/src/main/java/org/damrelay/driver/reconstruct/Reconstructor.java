@@ -505,7 +505,8 @@ public final class Reconstructor implements BoardObserver {
      * read as an irregular move: the press completed that move (SWR 6.7), so putting it back is no
      * accidental displacement but the irregular move and its takeback before the opponent moved
      * (SWR 7.2), however soon it came. The board read is the one that stood longest up to the press
-     * (the press's report may arrive while the hand is already taking the move back).
+     * (the press's report may arrive while the hand is already taking the move back), never one with
+     * pieces only gone: a piece lifted when the clock was pressed and put back is no move.
      */
     private boolean pressedIrregularTakenBack(long t) {
         List<MoveTrace.Press> since = trace.presses();
@@ -517,7 +518,8 @@ public final class Reconstructor implements BoardObserver {
         for (int i = 0; i < boards.size() && boards.get(i).from() <= press.t(); i++) {
             long until = i + 1 < boards.size() ? boards.get(i + 1).from() : t;
             Occupancy b = boards.get(i).board();
-            if (until - boards.get(i).from() > longest && !b.matches(game.position())) {
+            // pieces only gone is a hand in the air at the press (a piece lifted), not a move made
+            if (until - boards.get(i).from() > longest && !b.matches(game.position()) && !PositionMatcher.onlyMissing(game.position(), b)) {
                 longest = until - boards.get(i).from();
                 stood = b;
             }
