@@ -36,6 +36,12 @@ public enum EventType {
      * starts from the first settled position seen (an addition to arbiter-events.md).
      */
     JOINED_MID_GAME("17"),
+    /**
+     * The pieces were taken off the board, all or most of both colours (the rest standing where the
+     * game has them), as after a resignation (SWR 8.2): no move is made up and the game's position
+     * stays; the arbiter enters the result (an addition to arbiter-events.md).
+     */
+    BOARD_CLEARED(""),
     BOARD_DISCONNECTED(""),
     BOARD_RECONNECTED("");
 

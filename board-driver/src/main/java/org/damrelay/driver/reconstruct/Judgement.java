@@ -168,6 +168,18 @@ final class Judgement {
         return classifier.classify(p, legal, seen, ir.kind() == IllegalKind.OPPONENT_PIECE_MOVED);
     }
 
+    /**
+     * The board was cleared, as after a resignation: pieces of both colours gone, at least half of
+     * all, and what is left stands where the game has it (nothing moved). No move or pair of moves
+     * takes pieces of both colours without moving one, so this is never a move.
+     */
+    static boolean cleared(Position p, Occupancy seen) {
+        long white = p.pieces(Color.WHITE), black = p.pieces(Color.BLACK);
+        if (seen.unknown() != 0 || (seen.white() & ~white) != 0 || (seen.black() & ~black) != 0) return false;
+        int had = Long.bitCount(white | black), left = Long.bitCount(seen.white() | seen.black());
+        return seen.white() != white && seen.black() != black && 2 * (had - left) >= had;
+    }
+
     /** Frisian art. 17: a fourth non-capturing move in a row with the same king, recorded as played. */
     static IrregularMove kingMoveLimit(Position before, Move m) {
         Color mover = before.sideToMove();

@@ -157,16 +157,24 @@ final class MoveTrace {
         pressedIncomplete = true;
     }
 
-    /** Why the capture was not executed in one go in the right order, or null when it was. */
-    String captureExecutionFault(Move m) {
+    /**
+     * Why the capture was not executed in one go in the right order, or null when it was.
+     * {@code singleToo}: a single capture's piece taken off before the capturing piece landed is a
+     * fault as well (Frisian art. 14: the capturing piece is moved first); under the SWR it is
+     * common practice and not flagged.
+     */
+    String captureExecutionFault(Move m, boolean singleToo) {
         if (!m.isCapture()) return null;
         if (pressedIncomplete) return "captured pieces were removed after the clock was pressed";
         List<Integer> order = CapturePaths.jumpOrder(m);
         Long landed = filledAt.get(m.to());
-        if (m.captureCount() >= 2 && landed != null) {
+        if ((m.captureCount() >= 2 || singleToo) && landed != null) {
             for (int s : order) {
                 Long off = emptiedAt.get(s);
-                if (off != null && off + SCAN_MS < landed) return "captured pieces were removed before the capture was over";
+                if (off != null && off + SCAN_MS < landed) {
+                    return m.captureCount() >= 2 ? "captured pieces were removed before the capture was over"
+                            : "the captured piece was removed before the capturing piece was moved";
+                }
             }
         }
         if (order.size() >= 3 && violates(order, false) && violates(order, true)) {

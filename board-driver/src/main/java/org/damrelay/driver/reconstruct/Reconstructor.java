@@ -61,6 +61,8 @@ public final class Reconstructor implements BoardObserver {
     private GameModelLine game;
     private State state = State.AWAITING_START;
     private Orientation orientation;
+    /** BOARD_CLEARED was raised for the board as it stands (once, until the board shows the game again or a move). */
+    private boolean clearedRaised;
     private boolean waitingReported;
     private boolean linkDown;
     private long lastChange;
@@ -347,7 +349,8 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (seen.matches(game.position())) {
-            inStep(t);
+            clearedRaised = false;
+            if (!pressedIrregularTakenBack(t)) inStep(t);
             due.irregular = NEVER;
             return;
         }
@@ -381,6 +384,10 @@ public final class Reconstructor implements BoardObserver {
         Occupancy seen = occupancy();
         Position p = game.position();
         if (seen.matches(p)) return;
+        if (Judgement.cleared(p, seen)) {
+            boardCleared(t, p, seen);
+            return;
+        }
         Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
         // a board turned with the game on it is no irregular move
         boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular;
@@ -491,6 +498,54 @@ public final class Reconstructor implements BoardObserver {
         presses.pressedSinceMove = true;
         presses.last = t;
         due.press = t + config.pressGraceMs();
+    }
+
+    /**
+     * The board is back in the game's position after its player pressed the clock on a board that
+     * read as an irregular move: the press completed that move (SWR 6.7), so putting it back is no
+     * accidental displacement but the irregular move and its takeback before the opponent moved
+     * (SWR 7.2), however soon it came. The board read is the one that stood longest up to the press
+     * (the press's report may arrive while the hand is already taking the move back), never one with
+     * pieces only gone: a piece lifted when the clock was pressed and put back is no move.
+     */
+    private boolean pressedIrregularTakenBack(long t) {
+        List<MoveTrace.Press> since = trace.presses();
+        if (state != State.IN_STEP || since.isEmpty()) return false;
+        MoveTrace.Press press = since.get(0);
+        List<MoveTrace.Shown> boards = trace.boards();
+        Occupancy stood = null;
+        long longest = -1;
+        for (int i = 0; i < boards.size() && boards.get(i).from() <= press.t(); i++) {
+            long until = i + 1 < boards.size() ? boards.get(i + 1).from() : t;
+            Occupancy b = boards.get(i).board();
+            // pieces only gone is a hand in the air at the press (a piece lifted), not a move made
+            if (until - boards.get(i).from() > longest && !b.matches(game.position()) && !PositionMatcher.onlyMissing(game.position(), b)) {
+                longest = until - boards.get(i).from();
+                stood = b;
+            }
+        }
+        if (stood == null || judgement.legal(game, stood, true, true, trace) != null) return false;
+        Candidate.Irregular c = judgement.irregular(game, stood, pressFacts());
+        if (c == null || press.by() != null && press.sideKnown() && press.by() != c.move().mover()) return false;
+        IrregularMove ir = c.move();
+        long own = 0;
+        for (int sq : ir.squares()) own |= Squares.bit(sq);
+        reportDisplaced(t, own, 0);
+        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+        retract(game.ply() - 1, t);
+        return true;
+    }
+
+    /**
+     * The pieces were taken off, as after a resignation (SWR 8.2): the arbiter is told once, no move
+     * is made up, and the game's position stays (a new game set up, or the pieces put back, follow as usual).
+     */
+    private void boardCleared(long t, Position p, Occupancy seen) {
+        if (clearedRaised) return;
+        clearedRaised = true;
+        int had = Long.bitCount(p.occupied()), left = Long.bitCount(seen.white() | seen.black());
+        emit(ArbiterEvent.info(EventType.BOARD_CLEARED, game.ply(), null, t, List.of(),
+                "the board was cleared: " + (had - left) + " of " + had + " pieces taken off, no move made; the arbiter enters the result"));
     }
 
     private boolean mayBeDragged(Candidate c) {
@@ -636,7 +691,7 @@ public final class Reconstructor implements BoardObserver {
         raiseIncomplete(lastChange);
         boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
-        String executionFault = trace.captureExecutionFault(m);
+        String executionFault = trace.captureExecutionFault(m, config.variant() == Variant.FRISIAN);
         List<Move> legalBefore = game.legalMoves();
         // the mover's own pieces that left and came back without a move of their own: displaced, not touched (SWR 6.8)
         long ownDisplaced = 0;
@@ -713,6 +768,7 @@ public final class Reconstructor implements BoardObserver {
     /** Bookkeeping common to every committed move, legal or not. */
     private void afterMove(long t) {
         Position p = game.position();
+        clearedRaised = false;
         presses.movedBegan = trace.firstChange(t);
         presses.moveCommitted();
         trace.reset();

@@ -51,6 +51,7 @@ public final class GameEvents {
             case CLOCK_MISMATCH -> EventType.CLOCK_MISMATCH;
             case GAME_STARTED -> EventType.GAME_STARTED;
             case JOINED_MID_GAME -> EventType.JOINED_MID_GAME;
+            case BOARD_CLEARED -> EventType.BOARD_CLEARED;
             case BOARD_DISCONNECTED -> EventType.BOARD_DISCONNECTED;
             case BOARD_RECONNECTED -> EventType.BOARD_RECONNECTED;
         };

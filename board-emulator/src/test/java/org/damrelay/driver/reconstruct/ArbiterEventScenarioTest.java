@@ -329,6 +329,14 @@ class ArbiterEventScenarioTest {
         expect(events.stream().filter(e -> e.type() == EventType.MOVE).findFirst().orElseThrow(), 1, 28, 19);
     }
 
+    @Test
+    void boardCleared() {
+        // a resignation: the pieces are taken off; no move is made up and the position is not "unknown"
+        var events = play("start W:W32,33,46,47:B3,18,19,25\nmove 32-28\nmove 19-23\nwait 3000\nremove 3,18,23,25\nremove 28,33,46,47\nwait 5000");
+        expect(find(events, EventType.BOARD_CLEARED), 2);
+        assertTrue(events.stream().noneMatch(e -> e.type() == EventType.POSITION_UNKNOWN || e.type() == EventType.ILLEGAL_MOVE), events.toString());
+    }
+
     @AfterAll
     static void everyEventWasStaged() {
         Set<EventType> missing = EnumSet.complementOf(EnumSet.copyOf(seen));

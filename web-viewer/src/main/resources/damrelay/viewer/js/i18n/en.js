@@ -259,6 +259,8 @@ export default {
   'alert.BOARD_BLOCKED.SEQUENCE_GAP.title': 'Board waits: events missing',
   'alert.BOARD_BLOCKED.text': 'The server refused an event of this board; its moves wait until the arbiter resolves the board.',
   'alert.BOARD_BLOCKED.title': 'Board waits for the arbiter',
+  'alert.BOARD_CLEARED.text': 'The pieces were taken off the board, as after a resignation; no move was recorded. If the game is over, enter the result.',
+  'alert.BOARD_CLEARED.title': 'Board cleared',
   'alert.BOARD_DISCONNECTED.text': 'The connection with the board dropped; its moves are not coming in.',
   'alert.BOARD_DISCONNECTED.title': 'Board disconnected',
   'alert.BOARD_ORIENTATION.text': 'The board lies the wrong way or has been turned round.',

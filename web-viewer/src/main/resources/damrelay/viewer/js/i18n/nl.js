@@ -258,6 +258,8 @@ export default {
   'alert.BOARD_BLOCKED.SEQUENCE_GAP.title': 'Bord wacht: gebeurtenissen ontbreken',
   'alert.BOARD_BLOCKED.text': 'De server heeft een gebeurtenis van dit bord geweigerd; de zetten van dit bord wachten tot de arbiter het bord vrijgeeft.',
   'alert.BOARD_BLOCKED.title': 'Bord wacht op de arbiter',
+  'alert.BOARD_CLEARED.text': 'De stukken zijn van het bord genomen, zoals na opgeven; er is geen zet vastgelegd. Is de partij uit, voer dan de uitslag in.',
+  'alert.BOARD_CLEARED.title': 'Bord afgeruimd',
   'alert.BOARD_DISCONNECTED.text': 'De verbinding met het bord is weggevallen; de zetten komen niet binnen.',
   'alert.BOARD_DISCONNECTED.title': 'Bord niet verbonden',
   'alert.BOARD_ORIENTATION.text': 'Het bord ligt verkeerd of is omgedraaid.',
