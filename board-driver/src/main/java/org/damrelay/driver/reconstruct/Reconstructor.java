@@ -471,10 +471,12 @@ public final class Reconstructor implements BoardObserver {
             presses.pressedSinceMove = true;
             return;
         }
-        Color by = clock.colorOf(right);
-        if (by != null && presses.movedSince && by == game.position().sideToMove().opposite()) {
+        Color by = clock.colorOf(right), lastMover = game.position().sideToMove().opposite();
+        if (presses.movedSince && (by == null || by == lastMover) && game.ply() > 0) {
             // the last mover's own press, reaching the line after the opponent began his move (a clock's
-            // readings come up to a second late): it confirms the move committed, and ends nothing of the next
+            // readings come up to a second late): it confirms the move committed, and ends nothing of the
+            // next. While his move is unconfirmed his clock runs, so only his side of the lever is up.
+            clock.learn(right, lastMover);
             presses.movedSince = false;
             return;
         }
@@ -611,6 +613,16 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void apply(Candidate c, long t, boolean byPress) {
+        if (byPress && c instanceof Candidate.Play play && play.moves().size() == 2 && firstPlysPress()) {
+            // a move and its reply on the board, and the press that came is the first player's, late (his clock
+            // ran until he pressed, so the replier's side was down): it confirms the first ply, not the reply
+            clock.learn(presses.right, game.position().sideToMove());
+            commit(play.moves().get(0), t, false);
+            presses.movedSince = false;
+            commit(play.moves().get(1), t, true);
+            due.press = NEVER;
+            return;
+        }
         if (byPress && c instanceof Candidate.Play play) {
             // Learn the clock side before the move goes out, so that even the first move carries both times.
             Color lastMover = play.moves().size() == 1 ? game.position().sideToMove() : game.position().sideToMove().opposite();
@@ -671,6 +683,16 @@ public final class Reconstructor implements BoardObserver {
         due.press = NEVER; // a press waiting for its grace was one of these plies'
         // judged late, the next move may be under way: its changes are its own
         trace.keepAfter(steps.get(steps.size() - 1).shownAt(), game.position());
+    }
+
+    /**
+     * Whether the press just read is the player to move's, for a board that shows his move and the
+     * reply: his colour by the clock's side, or, while that is not known, no press since his move
+     * began (until he presses his clock runs, and only his side of the lever is up).
+     */
+    private boolean firstPlysPress() {
+        Color by = clock.colorOf(presses.right);
+        return by != null ? by == game.position().sideToMove() : !presses.pressedSinceMove;
     }
 
     /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
