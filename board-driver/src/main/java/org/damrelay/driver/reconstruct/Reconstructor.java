@@ -472,7 +472,7 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         Color by = clock.colorOf(right), lastMover = game.position().sideToMove().opposite();
-        if (presses.movedSince && (by == null || by == lastMover) && game.ply() > 0) {
+        if (presses.movedSince && by == lastMover && game.ply() > 0) {
             // the last mover's own press, reaching the line after the opponent began his move (a clock's
             // readings come up to a second late): it confirms the move committed, and ends nothing of the
             // next. While his move is unconfirmed his clock runs, so only his side of the lever is up.
