@@ -99,7 +99,7 @@ class CraftedLinkBrowserTest extends LiveHallTestBase {
                 signedIn();
                 driver().get(relay.httpUrl() + "/arbiter.html?relay=" + relayParam + "&event=nk2026&round=3");
                 WebElement error = eventually().until(() -> driver().findElement(By.cssSelector("#login .login-error")), WebElement::isDisplayed);
-                assertTrue(error.getText().startsWith("This page will not send a token or credential to "), error.getText());
+                assertTrue(error.getText().startsWith("This page will not send an access code or credential to "), error.getText());
                 assertFalse(driver().findElement(By.id("arbiter")).isDisplayed());
                 assertEquals(null, driver().executeScript("return sessionStorage.getItem('damrelay.arbiterToken')"),
                         "the token is dropped from the tab a crafted link opened");
@@ -114,7 +114,7 @@ class CraftedLinkBrowserTest extends LiveHallTestBase {
             for (String relayParam : List.of("ws://" + o, "http://" + o)) {
                 driver().get(relay.httpUrl() + "/notate.html?relay=" + relayParam + "#game=" + LiveRelay.gameId(5, 1) + "&key=some-credential");
                 eventually().until(() -> driver().findElement(By.cssSelector(".message")).getText()
-                        .startsWith("This page will not send a token or credential to "));
+                        .startsWith("This page will not send an access code or credential to "));
             }
             // the spectator pages carry no credential, and the CSP keeps even their connections home
             for (String page : List.of("/index.html?event=nk2026&round=3&relay=http://" + o, "/game.html?game=nk2026-r3-b1&relay=ws://" + o)) {
