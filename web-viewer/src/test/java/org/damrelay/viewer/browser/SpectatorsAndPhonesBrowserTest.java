@@ -311,7 +311,7 @@ class SpectatorsAndPhonesBrowserTest {
             assertTrue(get("/pdn/" + LiveRelay.gameId(5, board) + ".pdn").contains("[White \"H. van der Zee\"]"));
             d.findElement(By.cssSelector(".notator-white")).click();
             eventually().until(() -> text(d, ".notator").contains("H. van der Zee"));
-            String live = nl(lang) ? "Verbonden met de relay" : "Connected to the relay";
+            String live = nl(lang) ? "Verbonden met de server" : "Connected to the server";
             eventually().until(() -> text(d, ".link-status").equals(live));
 
             // board and entry in view without scrolling
