@@ -29,7 +29,7 @@ public record EmulatorConfig(NoiseProfile noise, long seed, boolean turned, Timi
             if (minMs < 0 || maxMs < minMs) throw new IllegalArgumentException("latency " + minMs + ".." + maxMs + " ms");
         }
 
-        /** A real clock's: its readings reach the line 0.1-1 s after the lever, not evenly (the demo and `emulate` use it). */
+        /** A real clock's: its readings reach the line 0.1-1 s after the lever, not evenly (the demo uses it). */
         public static final Latency REAL_CLOCK = new Latency(100, 1000);
 
         /** The emulator's own figure before latency was modelled: one scan's worth, always the same. */

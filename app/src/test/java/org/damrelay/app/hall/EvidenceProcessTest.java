@@ -57,7 +57,7 @@ class EvidenceProcessTest {
     /** Emulated ms of thought after the irregular move: the driver is killed and started again in it. */
     private static final long LONG_THINK = 40_000;
     /** The window asked for around each alert: an irregular move is raised once it settled and the reply came, seconds after it was made. */
-    private static final long BEFORE = 12_000, AFTER = 5_000;
+    private static final long BEFORE = 12_000, AFTER = 5_000, MOVE_ALONE = 4_000;
     private static final JsonFormat.Printer JSON = JsonFormat.printer().omittingInsignificantWhitespace();
 
     /** Kept when the test fails: the processes' logs are there. */
@@ -136,7 +136,9 @@ class EvidenceProcessTest {
             // a move the second driver followed: its evidence is the second capture's
             GameEvent last = evidence(hall, 0, 0).getUpdatesList().stream().map(u -> u.getEvent())
                     .filter(e -> e.getType().name().equals("MOVE") && e.getPly() == 9).findFirst().orElseThrow();
-            Evidence lastMove = evidence(hall, last.getWallTimeMs() - BEFORE, last.getWallTimeMs() + AFTER);
+            // a window of the move alone (the hand's changes come within a few seconds before it is recorded), so it
+            // cannot reach back over the restart into the first driver's capture
+            Evidence lastMove = evidence(hall, last.getWallTimeMs() - MOVE_ALONE, last.getWallTimeMs() + AFTER);
             seen.put("MOVE 9", lastMove);
             assertEquals(List.of(captures.get(1).getFileName().toString()), lastMove.getSessionsList().stream().map(EvidenceSession::getCapture).toList(),
                     "the second driver's capture");

@@ -245,7 +245,7 @@ public final class EmulateCommand implements Callable<Integer> {
         int count = Math.max(1, bus);
         List<Timeline> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            EmulatorConfig config = EmulatorConfig.defaults().withClockLatency(EmulatorConfig.Latency.REAL_CLOCK).withNoise(profile).withSeed(seed + i).withTurned(turned)
+            EmulatorConfig config = EmulatorConfig.defaults().withNoise(profile).withSeed(seed + i).withTurned(turned)
                     .withClock(ClockSetting.parse(clock, bronstein));
             if (source.scenario != null) {
                 String text = Files.readString(source.scenario, StandardCharsets.UTF_8);
