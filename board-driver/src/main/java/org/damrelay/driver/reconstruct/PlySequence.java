@@ -116,7 +116,7 @@ final class PlySequence {
                 }
             }
         }
-        return best == null ? null : withPresses(best.steps(), boards, presses);
+        return best == null ? null : withPresses(best.steps(), presses);
     }
 
     /**
@@ -159,7 +159,7 @@ final class PlySequence {
      * just before the last piece lands), or his first ply when none had. Where the clock's sides
      * are not known yet, the lever's side is read both ways and the way that fits more plies wins.
      */
-    private static List<Step> withPresses(List<Step> steps, List<MoveTrace.Shown> boards, List<MoveTrace.Press> presses) {
+    private static List<Step> withPresses(List<Step> steps, List<MoveTrace.Press> presses) {
         boolean guessed = presses.stream().anyMatch(p -> !p.sideKnown());
         boolean[] pressed = assign(steps, presses, null);
         if (guessed) {
