@@ -52,6 +52,9 @@ final class Responses {
             r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             ctx.writeAndFlush(r);
         } else {
+            // said, not only done: an HTTP/1.1 client (nginx's upstream pool, Java's HttpClient) otherwise
+            // keeps the socket for its next request and reads nothing from it once it is closed here
+            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
         }
     }

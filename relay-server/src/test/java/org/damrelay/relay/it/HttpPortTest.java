@@ -59,6 +59,19 @@ class HttpPortTest {
     }
 
     @Test
+    void anAnswerAfterWhichTheRelayClosesSaysSo() throws Exception {
+        // an HTTP/1.1 client that is not told keeps the socket for its next request and reads nothing
+        // there (CI once saw Java's HttpClient fail so on its second refused /cluster/state)
+        try (RelayServer relay = RelayServer.start(TestRelay.config(dir.resolve("data"), 0))) {
+            Answer bad = exchange(relay.port(), "127.0.0.4", "GET /cluster/state HTTP/1.1\r\nHost: relay\r\n\r\n", 1).get(0);
+            assertEquals(404, bad.status(), bad.toString());
+            assertTrue(bad.head().toLowerCase().contains("\r\nconnection: close"), bad.head());
+            Answer ok = exchange(relay.port(), "127.0.0.4", "GET /health HTTP/1.1\r\nHost: relay\r\n\r\n", 1).get(0);
+            assertTrue(!ok.head().toLowerCase().contains("connection: close"), "a good answer keeps the socket: " + ok.head());
+        }
+    }
+
+    @Test
     void pipelinedAnswersComeBackInRequestOrder() throws Exception {
         try (RelayServer relay = RelayServer.start(TestRelay.config(dir.resolve("data"), 0))) {
             String from = "127.0.0.3";
@@ -91,7 +104,7 @@ class HttpPortTest {
         }
     }
 
-    record Answer(int status, String body) {}
+    record Answer(int status, String head, String body) {}
 
     /** Writes {@code requests} at once on one socket from {@code from} and reads {@code count} answers (Content-Length bodies). */
     static List<Answer> exchange(int port, String from, String requests, int count) throws Exception {
@@ -110,7 +123,7 @@ class HttpPortTest {
                 for (String line : head.split("\r\n")) {
                     if (line.toLowerCase().startsWith("content-length:")) length = Integer.parseInt(line.substring(15).strip());
                 }
-                out.add(new Answer(status, new String(in.readNBytes(length), StandardCharsets.UTF_8)));
+                out.add(new Answer(status, head, new String(in.readNBytes(length), StandardCharsets.UTF_8)));
             }
             return out;
         }
