@@ -27,10 +27,13 @@ import org.damrelay.draughts.rules.Position;
  *                none runs: a count that ended is cleared), from the game model
  * @param article the article of the game's own rulebook the event concerns ({@link Rulebook})
  * @param check   CLOCK_MISMATCH of a press: the clock's figures (what it gave back, what the time control gives), else null
+ * @param correction MOVE_RETRACTED, MOVE_REPLACED: the reconstruction corrects what it showed ahead of its
+ *                judgement (a capture shown as the board first showed it complete), not a move changed on the board
  */
 public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t,
                            List<Integer> squares, String text, Move move, Position before,
-                           Position after, ClockTimes clock, List<MoveCount> draws, String article, ClockCheck check) {
+                           Position after, ClockTimes clock, List<MoveCount> draws, String article, ClockCheck check,
+                           boolean correction) {
 
     public ArbiterEvent {
         squares = List.copyOf(squares);
@@ -44,7 +47,7 @@ public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color s
 
     public ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color side, long t, List<Integer> squares, String text,
             Move move, Position before, Position after, ClockTimes clock, List<MoveCount> draws, String article) {
-        this(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, null);
+        this(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, null, false);
     }
 
     /** An event without draw counts, citing the SWR (international draughts). */
@@ -59,21 +62,26 @@ public record ArbiterEvent(EventType type, IllegalKind subtype, int ply, Color s
     }
 
     public ArbiterEvent withArticle(String a) {
-        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, a, check);
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, a, check, correction);
     }
 
     public ArbiterEvent withDraws(List<MoveCount> d) {
-        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, d, article, check);
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, d, article, check, correction);
     }
 
     /** The clock's figures behind a CLOCK_MISMATCH. */
     public ArbiterEvent withCheck(ClockCheck c) {
-        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, c);
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, c, correction);
+    }
+
+    /** The same event as the reconstruction's correction of what it showed ahead of its judgement. */
+    public ArbiterEvent asCorrection() {
+        return new ArbiterEvent(type, subtype, ply, side, t, squares, text, move, before, after, clock, draws, article, check, true);
     }
 
     @Override
     public String toString() {
         return type + (subtype != null ? "." + subtype : "") + " ply " + ply + " " + side + " t=" + t
-                + " " + squares + (move != null ? " " + move : "") + " \"" + text + "\"";
+                + " " + squares + (move != null ? " " + move : "") + (correction ? " (correction)" : "") + " \"" + text + "\"";
     }
 }

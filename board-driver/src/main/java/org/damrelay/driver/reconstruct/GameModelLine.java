@@ -53,7 +53,12 @@ final class GameModelLine implements GameLine {
 
     @Override
     public List<Move> legalMovesAfter(Move move) {
-        return playable(game).play(move).legalMoves();
+        return after(move).legalMoves();
+    }
+
+    /** The game as it would be after {@code move}, this one unchanged. */
+    Game after(Move move) {
+        return playable(game).play(move);
     }
 
     @Override

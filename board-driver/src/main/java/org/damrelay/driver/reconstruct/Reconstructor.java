@@ -50,6 +50,8 @@ public final class Reconstructor implements BoardObserver {
 
     private final ReconstructConfig config;
     private final ArbiterListener listener;
+    /** Every event leaves through it: a capture kept open is shown ahead of its judgement, and corrected openly. */
+    private final ShownAhead shown;
     private final SensedBoard board = new SensedBoard();
     private final Judgement judgement;
     private final ClockWatch clock;
@@ -137,7 +139,8 @@ public final class Reconstructor implements BoardObserver {
 
     private Reconstructor(ReconstructConfig config, Game from, ArbiterListener listener) {
         this.config = config;
-        this.listener = listener;
+        this.shown = new ShownAhead(listener);
+        this.listener = shown;
         this.judgement = Judgement.of(config);
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.clockPace());
         this.trace = new MoveTrace(config.touchMinMs());
@@ -332,6 +335,8 @@ public final class Reconstructor implements BoardObserver {
             if (c != null && !mayBeDragged(c) && !keptOpen(c)) {
                 due.press = NEVER;
                 apply(c, t, true);
+            } else if (c != null && keptOpen(c)) {
+                showAhead(c, t);
             }
         }
     }
@@ -350,6 +355,7 @@ public final class Reconstructor implements BoardObserver {
         }
         if (seen.matches(game.position())) {
             clearedRaised = false;
+            shown.withdraw(t, presses.pressedSinceMove);
             if (!pressedIrregularTakenBack(t)) inStep(t);
             due.irregular = NEVER;
             return;
@@ -360,7 +366,23 @@ public final class Reconstructor implements BoardObserver {
         if (c != null && !(following && keptOpen(c))) {
             due.irregular = NEVER;
             apply(c, t, false);
+        } else if (c != null) {
+            showAhead(c, t);
         }
+    }
+
+    /**
+     * A man's capture the judgement keeps open goes out now all the same, as {@link #commit} would
+     * send it ({@link ShownAhead}): spectators see it when it is made, not with the reply.
+     */
+    private void showAhead(Candidate c, long t) {
+        if (!(c instanceof Candidate.Play play) || play.moves().size() != 1) return;
+        Move m = play.moves().get(0);
+        Position before = game.position();
+        Game after = game.after(m);
+        ArbiterEvent e = new ArbiterEvent(EventType.MOVE, null, game.ply() + 1, before.sideToMove(), t, m.path(), m.toString(), m, before,
+                after.position(), clock.times());
+        shown.show(e.withArticle(Rulebook.article(config.variant(), e.type(), null)).withDraws(after.drawStatus().begun()));
     }
 
     /** A capture on the board is committed once the opponent's move is evident or the irregular window passed. */
@@ -411,6 +433,7 @@ public final class Reconstructor implements BoardObserver {
             Candidate c = match(t, seen, true, false);
             // a capture kept open, or one whose opponent already lifted a piece for the reply: no unfinished move
             if (c != null && keptOpen(c) || c == null && judgement.openCapture(game, seen, trace) != null) {
+                if (c != null) showAhead(c, t);
                 due.irregular = Math.max(t, lastChange + config.irregularMs());
                 return;
             }
@@ -486,6 +509,7 @@ public final class Reconstructor implements BoardObserver {
             trace.press(new MoveTrace.Press(t, presser(right), right, clock.colorOf(right) != null));
             Candidate c = match(t, seen, true, false);
             open = c != null && keptOpen(c);
+            if (open) showAhead(c, t);
             if (c != null && !mayBeDragged(c) && !open) {
                 apply(c, t, true);
                 return;
@@ -875,6 +899,7 @@ public final class Reconstructor implements BoardObserver {
         if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
         int plies = game.ply();
         finishedGames.add(game.game());
+        shown.forget();
         game = new GameModelLine(config.startGame());
         resumedAtPly = 0;
         firstPressAt = Long.MIN_VALUE;
@@ -907,6 +932,7 @@ public final class Reconstructor implements BoardObserver {
         if (turnedRound(t, p)) return;
         Candidate c = seen.matches(p) ? null : match(t, seen, true, true);
         if (!seen.matches(p) && c == null) return;
+        if (seen.matches(p)) shown.withdraw(t, presses.pressedSinceMove);
         become(State.IN_STEP, t);
         if (c != null) apply(c, t, false);
     }
@@ -1003,6 +1029,7 @@ public final class Reconstructor implements BoardObserver {
      */
     private void joinAt(long t, Orientation o, Position p, Color toMove, String text) {
         orientation = o;
+        shown.forget();
         Position at = toMove == null ? p : p.withSideToMove(toMove);
         game = new GameModelLine(Game.from(at, config.settings()));
         resumedAtPly = 0;

@@ -101,7 +101,8 @@ class CatchUpTest {
             Timeline full = new Emulator(EmulatorConfig.defaults().withSeed(700 + i)).play(g.start(), g.plies());
             List<ArbiterEvent> events = new ArrayList<>();
             Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), played(g, resumedAt), events::add);
-            Long at = readAt(full, g, resumedAt + missed);
+            // read in a think time long enough to be joined in (the join waits for the board to be still)
+            Long at = readAt(full, g, resumedAt + missed, ReconstructConfig.defaults(g.variant()).irregularMs() + 1000);
             if (at == null) continue;
             Timeline late = full.joinedAt(at);
             late.replayTo(r);
@@ -233,12 +234,21 @@ class CatchUpTest {
      * ply {@code ply} (null when a fidget or a fast reply has it otherwise then).
      */
     private static Long readAt(Timeline full, PdnGame g, int ply) {
+        return readAt(full, g, ply, 0);
+    }
+
+    /** A read in the think time after {@code ply}, the board standing there for {@code stillMs} more (null: none). */
+    private static Long readAt(Timeline full, PdnGame g, int ply, long stillMs) {
         List<ArbiterEvent> all = allEvents(full, g);
         long from = commitTime(all, ply), to = commitTime(all, ply + 1);
         long t = from + (to - from) / 2;
-        SensedBoard board = new SensedBoard();
-        board.setAll(full.reportedBoardAt(t));
-        return board.occupancy(Orientation.NORMAL).matches(played(g, ply).position()) ? t : null;
+        // a capture goes out as the board shows it, so in a short think time the next ply's MOVE can come soon after
+        for (long at : new long[] {t, t + stillMs}) {
+            SensedBoard board = new SensedBoard();
+            board.setAll(full.reportedBoardAt(at));
+            if (!board.occupancy(Orientation.NORMAL).matches(played(g, ply).position())) return null;
+        }
+        return t;
     }
 
     private static long commitTime(List<ArbiterEvent> all, int ply) {

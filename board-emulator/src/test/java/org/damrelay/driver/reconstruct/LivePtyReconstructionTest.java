@@ -70,7 +70,7 @@ class LivePtyReconstructionTest {
             await().atMost(Duration.ofSeconds(120)).until(() -> moves(events).size() >= PLIES || pump.done());
             await().atMost(Duration.ofSeconds(30)).until(() -> moves(events).size() >= PLIES);
 
-            assertEquals(plies, moves(events), "the game's moves, in order");
+            assertEquals(plies, moves(events), "the game's moves, in order: " + events);
             List<ArbiterEvent> wrong = events.stream().filter(e -> e.type() == EventType.ILLEGAL_MOVE
                     || e.type() == EventType.POSITION_UNKNOWN || e.type() == EventType.MOVE_REPLACED
                     || e.type() == EventType.MOVE_RETRACTED).toList();
