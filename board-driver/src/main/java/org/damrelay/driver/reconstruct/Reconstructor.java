@@ -355,8 +355,8 @@ public final class Reconstructor implements BoardObserver {
         }
         if (seen.matches(game.position())) {
             clearedRaised = false;
-            shown.withdraw(t, presses.pressedSinceMove);
-            if (!pressedIrregularTakenBack(t)) inStep(t);
+            long withdrawn = shown.withdraw(t, presses.pressedSinceMove);
+            if (!pressedIrregularTakenBack(t)) reportDisplaced(t, withdrawn, 0);
             due.irregular = NEVER;
             return;
         }
@@ -869,10 +869,6 @@ public final class Reconstructor implements BoardObserver {
         emit(new ArbiterEvent(EventType.MOVE_REPLACED, null, ply, before.sideToMove(), t, m.path(),
                 "ply " + ply + ": " + old + " became " + m, m, before, game.position(), clock.times()));
         afterMove(t);
-    }
-
-    private void inStep(long t) {
-        reportDisplaced(t, 0, 0);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.damrelay.driver.reconstruct;
 
 import java.util.List;
+import org.damrelay.draughts.rules.Squares;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
 import org.damrelay.driver.arbiter.EventType;
@@ -55,14 +56,17 @@ final class ShownAhead implements ArbiterListener {
     /**
      * The board is back where the record stood before the capture shown: taken back (after a press,
      * as any move is; before one, the capture was never complete and the showing is corrected).
+     * Returns the capture's squares (its pieces came back as the capture went, no displacement), 0 when none was shown.
      */
-    void withdraw(long t, boolean pressed) {
-        if (shown == null) return;
+    long withdraw(long t, boolean pressed) {
+        if (shown == null) return 0;
+        long squares = shown.move().captured() | Squares.bit(shown.move().from()) | Squares.bit(shown.move().to());
         ArbiterEvent back = retraction(shown, t, pressed ? "ply " + shown.ply() + " (" + shown.move() + ") was taken back"
                 : "ply " + shown.ply() + " (" + shown.move() + ") was shown before its judgement and taken back before the clock was pressed");
         shown = null;
         if (pressed) out.onEvent(back);
         else corrected(back);
+        return squares;
     }
 
     /** Forgets the capture shown without a word: a new game or a join starts another record. */
