@@ -196,3 +196,12 @@ test('the report\'s particulars and the console\'s evidence name moves as the no
     'move 5 (white): 29-33 recognised',
   ]);
 });
+
+test('a board cleared after a resignation cites the article on resigning and the arbiter\'s taking of the result', () => {
+  const cleared = { type: 'BOARD_CLEARED', ply: 40 };
+  inLanguage('nl', () => {
+    assert.equal(alertWords(cleared).article, 'SWR 8.2, arbitershandleiding 5.4');
+    assert.equal(alertWords(cleared, { variant: 'FRISIAN' }).article, 'Fries reglement art. 20, arbitershandleiding 5.4');
+  });
+  assert.equal(alertWords(cleared).article, 'SWR 8.2, arbiter manual 5.4');
+});
