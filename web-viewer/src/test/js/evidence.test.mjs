@@ -48,7 +48,7 @@ test('each step in Dutch and in English, with its time to the tenth of a second'
   const steps = stepsOf(excerpt);
   assert.equal(clockTime(T0 + 2400), '14:32:07.4');
   setLanguage('nl');
-  assert.deepEqual(steps.map(s => stepText(s)), ['34 leeg', '34 bezet (wit) (teruggezet)', '33 leeg', '29 bezet (wit)', 'zet 3: 33-29 herkend',
+  assert.deepEqual(steps.map(s => stepText(s)), ['34 leeg', '34 bezet (wit) (teruggezet)', '33 leeg', '29 bezet (wit)', 'zet 2 (wit): 33-29 herkend',
     stepText(steps[5]), 'klok ingedrukt door wit']);
   assert.match(stepText(steps[5]), /^melding: /);
   assert.equal(citation(T0, T0 + 7000), 'bewijs: sensorverloop 14:32:05-14:32:12');

@@ -146,24 +146,24 @@ test('the report words each decision from its audit kind, by whom and why', asyn
   try {
     setLanguage('nl');
     assert.equal(decisionText({ kind: 'TAKE_BACK', ply: 31, arbiter: 'chief', reason: 'klok te vroeg' }, {}),
-      'Partij teruggenomen tot na halve zet 31, door arbiter chief. Reden: klok te vroeg');
+      'Partij teruggenomen tot na zet 16 (wit), door arbiter chief. Reden: klok te vroeg');
     assert.equal(decisionText({ kind: 'RESULT_ENTERED', value: '2-0', arbiter: 'arbiter' }, {}),
       'Uitslag 2-0 ingevoerd, door de arbiter', 'the kit\'s credential "arbiter" is the arbiter, not "(arbiter: arbiter)"');
     assert.equal(decisionText({ kind: 'NOTATION_UNDONE', ply: 15, arbiter: 'notation device (H. van der Zee)' }, {}),
-      'Invoer van halve zet 15 op de telefoon ongedaan gemaakt door H. van der Zee', 'the notator did it, by name, on the phone');
+      'Invoer van zet 8 (wit) op de telefoon ongedaan gemaakt door H. van der Zee', 'the notator did it, by name, on the phone');
     assert.equal(decisionText({ kind: 'NOTATION_STOPPED', arbiter: 'notation device' }, {}),
       'Digitale notatie gestopt door de noteerder; de partij ging verder op papier', 'a notator who gave no name');
     assert.equal(decisionText({ kind: 'NOTATOR_NAMED', value: 'H. van der Zee', arbiter: 'notation device' }, {}),
       'Genoteerd op de telefoon door H. van der Zee');
     assert.equal(decisionText({ kind: 'SWITCHED_TO_NOTATION', ply: 30, value: 'hall/demo-8', arbiter: 'arbiter' }, {}),
-      'Na halve zet 30 overgeschakeld op notatie met de telefoon: het sensorbord was defect, door de arbiter', 'no driver/board wire id');
+      'Overgeschakeld op notatie met de telefoon na zet 15 (zwart): het sensorbord was defect, door de arbiter', 'no driver/board wire id');
     assert.equal(decisionText({ kind: 'NOTATION_ISSUED', value: 'TIMES_OPTIONAL', arbiter: 'chief' }, {}),
       'Notatielink uitgegeven (tijden naar keuze), door arbiter chief', 'no wire name for the times');
     assert.equal(decisionText({}, { text: 'RESULT 2-0 by chief' }), 'RESULT 2-0 by chief', 'an entry from before v1.3 keeps its text');
     setLanguage('en');
     assert.equal(decisionText({ kind: 'RESULT_ENTERED', value: '2-0', arbiter: 'Arbiter' }, {}), 'Result 2-0 entered, by the arbiter');
     assert.equal(decisionText({ kind: 'NOTATION_UNDONE', ply: 15, arbiter: 'notation device (H. van der Zee)' }, {}),
-      'Entry of ply 15 undone on the phone by H. van der Zee');
+      'Entry of move 8 (white) undone on the phone by H. van der Zee');
   } finally {
     setLanguage('en');
   }

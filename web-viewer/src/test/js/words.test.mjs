@@ -10,6 +10,8 @@ import { parseTimeControl, timeControlText } from '../../main/resources/damrelay
 import { alertWords } from '../../main/resources/damrelay/viewer/js/alert-text.js';
 import { gameOf } from '../../main/resources/damrelay/viewer/js/connection.js';
 import { firstPly } from '../../main/resources/damrelay/viewer/js/model.js';
+import { decisionText } from '../../main/resources/damrelay/viewer/js/report.js';
+import { stepText } from '../../main/resources/damrelay/viewer/js/evidence.js';
 
 /** Runs `fn` with the page in `lang`, and puts English back whatever happens. */
 function inLanguage(lang, fn) {
@@ -135,7 +137,7 @@ test('no machine or wire word in a sentence an arbiter reads; identifiers only i
   // the details lines (alert.details.*, console.blocked.details) may name what the machines call things
   const DETAILS = /^(alert\.details\.|console\.blocked\.details$)/;
   // the areas an arbiter reads: the console, the alerts, the game page, the round overview, the report's own words
-  const READ = /^(conn|console|alert|game|overview|report|common|links)\./;
+  const READ = /^(conn|console|alert|game|overview|report|common|links|evidence)\./;
   // a configuration name the arbiter types into the settings file is quoted as written
   const QUOTED = /\(edge\.trustedRelays\)/g;
   // "live" is plain English for a broadcast, not plain Dutch (the issue's "Live" on a Dutch screen)
@@ -144,13 +146,62 @@ test('no machine or wire word in a sentence an arbiter reads; identifiers only i
   for (const lang of ['nl', 'en']) {
     for (const [key, entry] of Object.entries(CATALOGS[lang])) {
       if (!READ.test(key) || DETAILS.test(key)) continue;
-      // the report's particulars are reworded under issue 39b
-      if (/^report\.decision/.test(key)) continue;
       for (const text of typeof entry === 'object' ? Object.values(entry) : [entry]) {
         const m = WIRE[lang].exec(text.replace(QUOTED, '').replace(/\{\w+\}/g, ''));
         if (m) found.push(`${lang} ${key}: "${m[0]}" in "${text}"`);
+        // a ply count is no number an arbiter finds on the notation form (what a user typed is quoted as typed)
+        if (/(?<!")\{ply\}/.test(text)) found.push(`${lang} ${key}: "{ply}" in "${text}"`);
       }
     }
   }
   assert.deepEqual(found, []);
+});
+
+test('the report\'s particulars and the console\'s evidence name moves as the notation form does, with the colour', () => {
+  const by = { arbiter: 'arbiter' };
+  const said = () => [
+    decisionText({ kind: 'TAKE_BACK', ply: 31, ...by }, {}),
+    decisionText({ kind: 'TAKE_BACK', ply: 0, ...by }, {}),
+    decisionText({ kind: 'REPLACE_MOVE', ply: 36, value: '12-17', ...by }, {}),
+    decisionText({ kind: 'SET_POSITION', ply: 35, value: 'W:W28:B12', ...by }, {}),
+    decisionText({ kind: 'PATH_CHOSEN', ply: 8, value: '33-29 17-21', ...by }, {}),
+    decisionText({ kind: 'NOTATION_UNDONE', ply: 15, arbiter: 'notation device (H. van der Zee)' }, {}),
+    decisionText({ kind: 'SWITCHED_TO_NOTATION', ply: 30, value: 'hall/demo-8', ...by }, {}),
+    decisionText({ kind: 'SWITCHED_TO_SENSOR', ply: 0, value: 'hall/demo-8', ...by }, {}),
+    decisionText({ kind: 'RESOLVE_GAP_SKIPPED', seq: 90, ...by }, {}),
+    stepText({ kind: 'move', event: { ply: 9, notation: '29-33' } }),
+  ];
+  assert.deepEqual(inLanguage('nl', said), [
+    'Partij teruggenomen tot na zet 16 (wit), door de arbiter',
+    'Partij teruggenomen tot de beginstelling, door de arbiter',
+    'Zet 18 (zwart) vervangen door 12-17, door de arbiter',
+    'Stand gezet na zet 18 (wit), door de arbiter',
+    'Zetten gedaan terwijl het bord niet werd gelezen, vanaf zet 4 (zwart): 33-29 17-21, door de arbiter',
+    'Invoer van zet 8 (wit) op de telefoon ongedaan gemaakt door H. van der Zee',
+    'Overgeschakeld op notatie met de telefoon na zet 15 (zwart): het sensorbord was defect, door de arbiter',
+    'Weer op het sensorbord bij de beginstelling, door de arbiter',
+    'Bord vrijgegeven: zetten die de server niet had ontvangen zijn overgeslagen, door de arbiter',
+    'zet 5 (wit): 29-33 herkend',
+  ]);
+  assert.deepEqual(said(), [
+    'Game taken back to after move 16 (white), by the arbiter',
+    'Game taken back to the start position, by the arbiter',
+    'Move 18 (black) replaced by 12-17, by the arbiter',
+    'Position set after move 18 (white), by the arbiter',
+    'Moves made while the board was not read, from move 4 (black): 33-29 17-21, by the arbiter',
+    'Entry of move 8 (white) undone on the phone by H. van der Zee',
+    'Switched to notation on a phone after move 15 (black): the sensor board had failed, by the arbiter',
+    'Back on the sensor board at the start, by the arbiter',
+    'Board released: moves the server had not received were skipped, by the arbiter',
+    'move 5 (white): 29-33 recognised',
+  ]);
+});
+
+test('a board cleared after a resignation cites the article on resigning and the arbiter\'s taking of the result', () => {
+  const cleared = { type: 'BOARD_CLEARED', ply: 40 };
+  inLanguage('nl', () => {
+    assert.equal(alertWords(cleared).article, 'SWR 8.2, arbitershandleiding 5.4');
+    assert.equal(alertWords(cleared, { variant: 'FRISIAN' }).article, 'Fries reglement art. 20, arbitershandleiding 5.4');
+  });
+  assert.equal(alertWords(cleared).article, 'SWR 8.2, arbiter manual 5.4');
 });

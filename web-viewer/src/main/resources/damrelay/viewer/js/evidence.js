@@ -6,6 +6,7 @@
 import { h } from './ui.js';
 import { t } from './i18n.js';
 import { alertWords, titleWithArticle } from './alert-text.js';
+import { moveWords } from './move-words.js';
 import { squareToRowCol } from './fen.js';
 
 /**
@@ -115,7 +116,7 @@ export function stepText(s, variant) {
     case 'press': return s.by ? t(s.by === 'white' ? 'evidence.pressWhite' : 'evidence.pressBlack') : t(s.side === 'left' ? 'evidence.pressLeft' : 'evidence.pressRight');
     case 'linkDown': return t('evidence.linkDown');
     case 'linkUp': return t('evidence.linkUp');
-    case 'move': return t('evidence.move', { ply: s.event.ply ?? '?', notation: s.event.notation ?? '?' });
+    case 'move': return t('evidence.move', { move: moveWords(s.event.ply, '?'), notation: s.event.notation ?? '?' });
     default: return t('evidence.alert', { title: titleWithArticle(alertWords(s.event, { variant })) });
   }
 }

@@ -33,7 +33,10 @@ export function moveWords(ply, none = '–') {
   return m ? t('move.ofPly', { n: m.number, side: t(`alert.side.${m.side}`) }) : none;
 }
 
-/** Where a game stands after a ply: "na zet 18 (zwart)" / "after move 18 (black)", or the start position for ply 0. */
-export function afterPlyWords(ply) {
-  return moveOfPly(ply) ? t('move.after', { move: moveWords(ply) }) : t('move.start');
+/**
+ * Where a game stands after a ply: "na zet 18 (zwart)" / "after move 18 (black)", or for ply 0 the
+ * start position (`startKey`: its words where the sentence needs others, "bij de beginstelling").
+ */
+export function afterPlyWords(ply, startKey = 'move.start') {
+  return moveOfPly(ply) ? t('move.after', { move: moveWords(ply) }) : t(startKey);
 }

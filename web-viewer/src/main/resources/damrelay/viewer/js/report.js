@@ -8,6 +8,7 @@ import { relayBase, credentialBase, RESULT_TEXT } from './connection.js';
 import { h, params, pageLink, playerLabel } from './ui.js';
 import { t, language, setLanguage, translatePage, languageSwitch, formatTime, formatDate, LANGUAGES } from './i18n.js';
 import { alertWords, titleWithArticle } from './alert-text.js';
+import { moveWords, afterPlyWords } from './move-words.js';
 
 const TOKEN_KEY = 'damrelay.arbiterToken';
 const DEVICE_KINDS = new Set(['NOTATOR_NAMED', 'NOTATION_UNDONE', 'NOTATION_STOPPED']);
@@ -42,6 +43,8 @@ export function scoreState(games) {
   return { finished, total: games.length, final: games.length > 0 && finished === games.length };
 }
 
+const capitalised = s => s.charAt(0).toUpperCase() + s.slice(1);
+
 const scoreText = score => [...score].map(([team, n]) => `${team} ${n}`).join(' – ');
 
 /** Who the audit names for a notation device's step: "notation device (H. van der Zee)" -> "H. van der Zee". */
@@ -58,7 +61,9 @@ export function decisionText(d, line) {
   const device = DEVICE.exec(d.arbiter ?? '');
   const notator = device ? device[1] ?? '' : DEVICE_KINDS.has(kind) ? d.arbiter ?? '' : '';
   const what = t(`report.decision.${kind}`, {
-    ply: d.ply ?? 0, move: Math.ceil(Number(d.ply ?? 0) / 2), value: d.value ?? '', seq: d.seq ?? '',
+    // moves as the notation form numbers them, with the colour (move-words.js), never a ply count
+    move: moveWords(d.ply), Move: capitalised(moveWords(d.ply)), after: afterPlyWords(d.ply, 'report.atStart'), to: afterPlyWords(d.ply),
+    value: d.value ?? '', seq: d.seq ?? '',
     times: kind === 'NOTATION_ISSUED' ? t(`notate.times.${d.value || 'TIMES_OPTIONAL'}`) : '', failure: d.failure ? t('report.afterFailure') : '',
     who: notator || t('report.theNotator'),
   });

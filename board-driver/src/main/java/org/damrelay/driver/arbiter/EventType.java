@@ -39,9 +39,10 @@ public enum EventType {
     /**
      * The pieces were taken off the board, all or most of both colours (the rest standing where the
      * game has them), as after a resignation (SWR 8.2): no move is made up and the game's position
-     * stays; the arbiter enters the result (an addition to arbiter-events.md).
+     * stays; the arbiter asks the players the result and enters it (manual 5.4) (an addition to
+     * arbiter-events.md).
      */
-    BOARD_CLEARED(""),
+    BOARD_CLEARED("8.2, manual 5.4"),
     BOARD_DISCONNECTED(""),
     BOARD_RECONNECTED("");
 

@@ -36,6 +36,8 @@ public final class Rulebook {
             case DRAW_RULE_STARTED, DRAW_BY_RULE -> "Frisian 18, 21";
             case EARLY_DRAW_AGREED -> "Frisian 21";
             case NO_LEGAL_MOVES, FLAG_FALL -> "Frisian 20";
+            // art. 20, 2e: the game is lost for the player who resigns; the arbiter records the result (manual 5.4)
+            case BOARD_CLEARED -> "Frisian 20, manual 5.4";
             case CLOCK_PRESSED_WITHOUT_MOVE, CLOCK_NOT_PRESSED, INCOMPLETE_MOVE, CLOCK_MISMATCH -> "Frisian 23";
             case MOVE_RETRACTED, ILLEGAL_MOVE, IRREGULAR_MOVE_STANDS, POSITION_UNKNOWN -> "Frisian 27";
             default -> type.article();

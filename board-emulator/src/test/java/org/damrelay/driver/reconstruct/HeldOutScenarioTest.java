@@ -26,6 +26,7 @@ import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.scenario.Scenario;
 import org.damrelay.emulator.scenario.ScenarioParser;
 import org.damrelay.emulator.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -208,8 +209,16 @@ class HeldOutScenarioTest {
         var events = play("move 32-28\nmove 19-23\nmove 28x19\nmove 14x23\nwait 5000\n" + clear + "wait 15000\n" + rest + setUp() + "wait 5000\nmove 32-28 after 3000\nmove 18-22 after 1500\n",
                 Variant.INTERNATIONAL, QUIET, 0);
         List<String> got = record(events);
-        assertEquals(List.of("MOVE 1 WHITE 32-28", "MOVE 2 BLACK 19-23", "MOVE 3 WHITE 28x19", "MOVE 4 BLACK 14x23", "BOARD_CLEARED 4 ()", "GAME_STARTED 0 ()",
+        assertEquals(List.of("MOVE 1 WHITE 32-28", "MOVE 2 BLACK 19-23", "MOVE 3 WHITE 28x19", "MOVE 4 BLACK 14x23", "BOARD_CLEARED 4 (8.2, manual 5.4)", "GAME_STARTED 0 ()",
                 "MOVE 1 WHITE 32-28", "MOVE 2 BLACK 18-22"), got, all(events));
         assertTrue(events.stream().noneMatch(e -> e.type() == EventType.POSITION_UNKNOWN), all(events));
+    }
+
+    @Test
+    void aFrisianBoardClearedCitesTheFrisianRules() throws Exception {
+        // art. 20, 2e: the player who resigns loses; the clearing is no move, whatever capture was due
+        var events = play("move 32-28\nmove 19-23\nwait 5000\nremove 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23\n"
+                + "remove 28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50\nwait 15000\n", Variant.FRISIAN, QUIET, 0);
+        assertEquals(List.of("MOVE 1 WHITE 32-28", "MOVE 2 BLACK 19-23", "BOARD_CLEARED 2 (Frisian 20, manual 5.4)"), record(events), all(events));
     }
 }

@@ -109,7 +109,7 @@ class EvidenceBrowserTest extends LiveHallTestBase {
         String touch = nl ? "34 leeg" : "34 empty";
         String back = nl ? "34 bezet (wit) (teruggezet)" : "34 occupied (white) (put back)";
         String press = nl ? "klok ingedrukt door wit" : "clock pressed by white";
-        String recognised = nl ? "zet 1: 33-29 herkend" : "move 1: 33-29 recognised";
+        String recognised = nl ? "zet 1 (wit): 33-29 herkend" : "move 1 (white): 33-29 recognised";
         assertTrue(steps.stream().anyMatch(s -> s.startsWith(at(t0 + 400) + ": " + touch)), steps.toString());
         assertTrue(steps.stream().anyMatch(s -> s.startsWith(at(t0 + 1600) + ": " + back)), steps.toString());
         assertTrue(steps.stream().anyMatch(s -> s.startsWith(at(t0 + 3000) + ": " + press)), steps.toString());

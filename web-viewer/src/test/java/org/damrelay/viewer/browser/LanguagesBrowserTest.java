@@ -253,7 +253,7 @@ class LanguagesBrowserTest {
         String report = driver.findElement(By.id("report")).getText();
         for (String part : List.of("Wedstrijdformulier: NK teams 2026", "vrijdag 17 april 2026",
                 "Tussenstand: Hijken DTC 1 – Huissen 1 (1 van 4 partijen afgelopen)",
-                "Klok verkeerd ingesteld (arbitershandleiding 4.2)", "Partij teruggenomen tot na halve zet 3, door arbiter chief. Reden: klok te vroeg",
+                "Klok verkeerd ingesteld (arbitershandleiding 4.2)", "Partij teruggenomen tot na zet 2 (wit), door arbiter chief. Reden: klok te vroeg",
                 "Te vroeg remise overeengekomen (SWR 13.4)",
                 "Uitslag 1-1 ingevoerd", "Teamleider Hijken DTC", "Teamleider Huissen", "Arbiter")) {
             assertTrue(report.contains(part), part + " missing in:\n" + report);
@@ -265,7 +265,7 @@ class LanguagesBrowserTest {
         eventually().until(() -> "en".equals(driver.executeScript("return document.documentElement.lang"))
                 && driver.findElement(By.id("report")).getText().contains("Interim score: Hijken DTC 1 – Huissen 1"));
         String en = driver.findElement(By.id("report")).getText();
-        assertTrue(en.contains("Clock set wrongly (arbiter manual 4.2)") && en.contains("Game taken back to after ply 3"), en);
+        assertTrue(en.contains("Clock set wrongly (arbiter manual 4.2)") && en.contains("Game taken back to after move 2 (white)"), en);
     }
 
     @Test

@@ -111,13 +111,13 @@ class MatchReportBrowserTest extends LiveHallTestBase {
             List<String> expected = lang.equals("nl")
                     ? List.of("speellocatie Hijken", "arbiter J. de Vries", "Naam: J. de Vries", "lidnr. 150001", "lidnr. 160010",
                     "Uitslag 2-0 ingevoerd, door arbiter chief", "Genoteerd op de telefoon door H. van der Zee",
-                    "Na halve zet 0 overgeschakeld op notatie met de telefoon: het sensorbord was defect, door arbiter chief. Reden: bord leest niet",
-                    "weer op het sensorbord, door arbiter chief", "Tussenstand: Hijken DTC")
+                    "Overgeschakeld op notatie met de telefoon bij de beginstelling: het sensorbord was defect, door arbiter chief. Reden: bord leest niet",
+                    "Weer op het sensorbord bij de beginstelling, door arbiter chief", "Tussenstand: Hijken DTC")
                     : List.of("played at Hijken", "arbiter J. de Vries", "Name: J. de Vries", "member no. 150001", "member no. 160010",
                     "Result 2-0 entered, by arbiter chief", "Notated on a phone by H. van der Zee",
-                    "the sensor board had failed, by arbiter chief", "Back on the sensor board after ply 0, by arbiter chief");
+                    "the sensor board had failed, by arbiter chief", "Back on the sensor board at the start, by arbiter chief");
             for (String part : expected) assertTrue(text.contains(part), part + " missing in:\n" + text);
-            for (String jargon : List.of("notation device", "(arbiter: ", "(noteerder", "hall/", "sensorbord 110", "sensor board 110")) {
+            for (String jargon : List.of("notation device", "(arbiter: ", "(noteerder", "hall/", "sensorbord 110", "sensor board 110", "halve zet", " ply ")) {
                 assertFalse(text.contains(jargon), "\"" + jargon + "\" is not plain words:\n" + text);
             }
             assertTrue(browser.pageWidth() <= width, "no sideways scrolling: " + browser.pageWidth() + " px");
