@@ -102,6 +102,11 @@ final class MoveTrace {
         presses.add(p);
     }
 
+    /** A press that ended nothing (the board never left the game's position): it is no move's. */
+    void dropPresses() {
+        presses.clear();
+    }
+
     /** The presses since the last committed move, oldest first. */
     List<Press> presses() {
         return List.copyOf(presses);

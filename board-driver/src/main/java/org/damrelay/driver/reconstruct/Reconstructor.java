@@ -452,6 +452,7 @@ public final class Reconstructor implements BoardObserver {
             presses.movedSince = false;
             // the press confirmed nothing to come: it is not the next move's
             presses.pressedSinceMove = false;
+            trace.dropPresses();
             return;
         }
         if (judgement.onItsWay(game, seen)) {
@@ -505,8 +506,10 @@ public final class Reconstructor implements BoardObserver {
         }
         Occupancy seen = occupancy();
         boolean open = false;
+        // kept even while the board still shows the game's position: the press's report can come before the
+        // board's scan of the piece put down, and the move it ended is then judged with its press
+        trace.press(new MoveTrace.Press(t, presser(right), right, clock.colorOf(right) != null));
         if (!seen.matches(game.position())) {
-            trace.press(new MoveTrace.Press(t, presser(right), right, clock.colorOf(right) != null));
             Candidate c = match(t, seen, true, false);
             open = c != null && keptOpen(c);
             if (open) showAhead(c, t);
