@@ -16,7 +16,6 @@ import org.damrelay.draughts.rules.Squares;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
-import org.damrelay.driver.arbiter.ClockCheck;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
@@ -31,7 +30,8 @@ import org.damrelay.driver.board.Sensed;
  * windows (settle, press grace) run out when a later observation arrives or when {@link #tick}
  * is called, so a replay behaves exactly as live. Not thread-safe: feed it from one thread.
  *
- * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}.
+ * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}. What
+ * a clock press means is {@link Presses}'s; every event goes out through {@link Alerts}.
  */
 public final class Reconstructor implements BoardObserver {
     /** Where the reconstruction stands with the board. */
@@ -46,21 +46,20 @@ public final class Reconstructor implements BoardObserver {
         OUT_OF_STEP
     }
 
-    private static final long NEVER = Long.MAX_VALUE;
+    private static final long NEVER = Windows.NEVER;
 
     private final ReconstructConfig config;
-    private final ArbiterListener listener;
     private final SensedBoard board = new SensedBoard();
     private final Judgement judgement;
     private final ClockWatch clock;
     private final MoveTrace trace;
     private final CrownWatch crowns;
     private final Windows due = new Windows();
-    private final Presses presses = new Presses();
+    private final GameModelLine game;
+    private final Alerts alerts;
+    private final Presses presses;
     private final List<Game> finishedGames = new ArrayList<>();
-    private GameModelLine game;
     private State state = State.AWAITING_START;
-    private Orientation orientation;
     /** BOARD_CLEARED was raised for the board as it stands (once, until the board shows the game again or a move). */
     private boolean clearedRaised;
     private boolean waitingReported;
@@ -68,68 +67,6 @@ public final class Reconstructor implements BoardObserver {
     private long lastChange;
     /** The ply of an irregular move that stands once the opponent replies; 0 when none waits. */
     private int standsPendingPly;
-    /** Plies played before this reconstruction took over (a resumed game): a press before the next one is no alert. */
-    private int resumedAtPly;
-    /**
-     * When the first press was read since this reconstruction took over a game under way (resumed
-     * or joined; MAX_VALUE while none was): a move begun before it is never blamed for a missing
-     * press, as nobody can tell whose clock ran then, and a clock the opponent never pressed
-     * before the restart cannot be pressed by the player who moved after it.
-     */
-    private long firstPressAt = Long.MIN_VALUE;
-
-    /** The three windows that run out on the capture clock. */
-    private static final class Windows {
-        long settle = NEVER, irregular = NEVER, press = NEVER;
-
-        long next() {
-            return Math.min(press, Math.min(settle, irregular));
-        }
-
-        void clear() {
-            settle = irregular = press = NEVER;
-        }
-    }
-
-    /** What the clock said about the move under way, reset with every committed move. */
-    private static final class Presses {
-        boolean right;
-        long last = Long.MIN_VALUE / 2;
-        /** A move was committed and no press has confirmed it yet. */
-        boolean movedSince;
-        /** The clock was pressed since the last committed move. */
-        boolean pressedSinceMove;
-        boolean incompleteReported;
-        /**
-         * The last press was read from a bus time tag at the next poll: when it came against the
-         * board's changes is not known, so it says nothing of a move unfinished at the press.
-         */
-        boolean polled;
-        /**
-         * INCOMPLETE_MOVE for a press with the move unfinished, raised when the move is committed and only
-         * if the board changed after the press: with nothing changed, the press ended the move as it stood.
-         */
-        ArbiterEvent incomplete;
-        long incompleteAt;
-        /** CLOCK_NOT_PRESSED was raised and no press came since. */
-        boolean notPressedRaised;
-        /** A press came for a move not yet committed: {@link #notPressedRaised} is cleared once it is. */
-        boolean releaseNotPressed;
-        /** When the board first changed for the last committed move: a clock not yet seen running then could not be pressed. */
-        long movedBegan;
-
-        void moveCommitted() {
-            movedSince = true;
-            pressedSinceMove = false;
-            incompleteReported = false;
-            incomplete = null;
-        }
-
-        void clear() {
-            movedSince = pressedSinceMove = incompleteReported = false;
-            incomplete = null;
-        }
-    }
 
     public Reconstructor(ReconstructConfig config, ArbiterListener listener) {
         this(config, config.startGame(), listener);
@@ -137,14 +74,15 @@ public final class Reconstructor implements BoardObserver {
 
     private Reconstructor(ReconstructConfig config, Game from, ArbiterListener listener) {
         this.config = config;
-        this.listener = listener;
         this.judgement = Judgement.of(config);
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.clockPace());
         this.trace = new MoveTrace(config.touchMinMs());
         this.crowns = new CrownWatch(config.settleMs());
         this.game = new GameModelLine(from);
-        this.resumedAtPly = from.ply();
-        if (from.ply() > 0) this.firstPressAt = Long.MAX_VALUE;
+        this.alerts = new Alerts(listener, config.variant(), game);
+        this.presses = new Presses(clock, trace, game, alerts);
+        presses.resumedAtPly = from.ply();
+        if (from.ply() > 0) presses.firstPressAt = Long.MAX_VALUE;
     }
 
     /**
@@ -197,7 +135,7 @@ public final class Reconstructor implements BoardObserver {
 
     /** The orientation in use, or null while the board has not shown its starting position. */
     public Orientation orientation() {
-        return orientation;
+        return board.orientation();
     }
 
     /**
@@ -226,9 +164,9 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onBoard(long t, Sensed[] fields) {
         advance(t);
-        Occupancy before = orientation == null ? null : board.occupancy(orientation);
+        Occupancy before = board.orientation() == null ? null : board.occupancy();
         board.setAll(fields);
-        if (before != null) traceDiff(t, before, board.occupancy(orientation));
+        if (before != null) trace.changes(t, before, board.occupancy(), game.position());
         changed(t);
     }
 
@@ -237,9 +175,9 @@ public final class Reconstructor implements BoardObserver {
         advance(t);
         Sensed was = board.set(field, now);
         if (was == now) return;
-        if (orientation != null) {
-            int sq = orientation.square(field);
-            if (sq != 0) trace.change(t, sq, colorOf(now), game.position());
+        if (board.orientation() != null) {
+            int sq = board.orientation().square(field);
+            if (sq != 0) trace.change(t, sq, Bits.colorOf(now), game.position());
         }
         changed(t);
     }
@@ -249,18 +187,14 @@ public final class Reconstructor implements BoardObserver {
         advance(t);
         // only a board standing still in the game's position says the clock runs for the side to move
         Color toMove = following() && occupancy().matches(game.position()) ? game.position().sideToMove() : null;
-        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK), toMove);
-        if (r.leftFlagFell()) flag(t, false);
-        if (r.rightFlagFell()) flag(t, true);
-        clockMismatch(t, r.mismatch(), r.check());
+        ClockWatch.Reading r = clock.read(t, reading, game.movesBy(Color.WHITE), game.movesBy(Color.BLACK), toMove);
+        if (r.leftFlagFell()) presses.flag(t, false);
+        if (r.rightFlagFell()) presses.flag(t, true);
+        alerts.clockMismatch(t, r.mismatch(), r.check());
         if (r.pressed()) {
             presses.polled = reading.polled();
             press(t, r.rightPressed());
         }
-    }
-
-    private void clockMismatch(long t, String text, ClockCheck check) {
-        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), check == null ? null : check.side(), t, List.of(), text).withCheck(check));
     }
 
     @Override
@@ -388,7 +322,7 @@ public final class Reconstructor implements BoardObserver {
             boardCleared(t, p, seen);
             return;
         }
-        Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
+        Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, presses.facts());
         // a board turned with the game on it is no irregular move
         boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular;
         if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && turnedRound(t, p)) return;
@@ -420,34 +354,11 @@ public final class Reconstructor implements BoardObserver {
             }
         }
         if (seen.matches(p)) {
-            // Before the first move a press starts the clock (SWR 10.3: white's, or black's when black is
-            // absent; ZWH starts black's): legitimate, whoever presses.
-            if (!presses.movedSince && game.ply() > resumedAtPly) {
-                emit(ArbiterEvent.info(EventType.CLOCK_PRESSED_WITHOUT_MOVE, game.ply(), pressColor(), t, List.of(),
-                        "the clock was pressed but no move was made"));
-            }
-            presses.movedSince = false;
-            // the press confirmed nothing to come: it is not the next move's
-            presses.pressedSinceMove = false;
+            presses.withoutMove(t);
             return;
         }
         if (judgement.onItsWay(game, seen)) {
-            if (!presses.incompleteReported && !presses.polled) {
-                presses.incompleteReported = true;
-                trace.markPressedIncomplete();
-                Move m = judgement.underway(game, seen);
-                List<Integer> squares = new ArrayList<>();
-                if (m != null) {
-                    squares.addAll(List.of(m.from(), m.to()));
-                    squares.addAll(Bits.squares(m.captured() & (seen.white() | seen.black())));
-                } else {
-                    squares.addAll(Bits.differing(seen, p));
-                }
-                presses.incomplete = ArbiterEvent.info(EventType.INCOMPLETE_MOVE, game.ply() + 1, p.sideToMove(), t, squares,
-                        m != null && m.isCapture() ? "the clock was pressed with captured pieces still on the board"
-                                : "the clock was pressed with the move unfinished");
-                presses.incompleteAt = t;
-            }
+            presses.unfinished(t, seen, judgement);
             due.irregular = Math.max(lastChange, t) + config.irregularMs();
             return;
         }
@@ -457,12 +368,9 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void press(long t, boolean right) {
-        if (firstPressAt == Long.MAX_VALUE) firstPressAt = t;
+        presses.read(t);
         pressed(t, right);
-        // a press registered: the clock runs for the other player again, after the move it belongs to
-        // (committed by it, or still to be: a capture kept open)
-        if (presses.pressedSinceMove) presses.releaseNotPressed = true;
-        else presses.notPressedRaised = false;
+        presses.registered();
     }
 
     private void pressed(long t, boolean right) {
@@ -483,7 +391,7 @@ public final class Reconstructor implements BoardObserver {
         Occupancy seen = occupancy();
         boolean open = false;
         if (!seen.matches(game.position())) {
-            trace.press(new MoveTrace.Press(t, presser(right), right, clock.colorOf(right) != null));
+            trace.press(new MoveTrace.Press(t, presses.presser(right), right, clock.colorOf(right) != null));
             Candidate c = match(t, seen, true, false);
             open = c != null && keptOpen(c);
             if (c != null && !mayBeDragged(c) && !open) {
@@ -527,7 +435,7 @@ public final class Reconstructor implements BoardObserver {
             }
         }
         if (stood == null || judgement.legal(game, stood, true, true, trace) != null) return false;
-        Candidate.Irregular c = judgement.irregular(game, stood, pressFacts());
+        Candidate.Irregular c = judgement.irregular(game, stood, presses.facts());
         if (c == null || press.by() != null && press.sideKnown() && press.by() != c.move().mover()) return false;
         IrregularMove ir = c.move();
         long own = 0;
@@ -555,24 +463,6 @@ public final class Reconstructor implements BoardObserver {
     }
 
     /**
-     * Who pressed: the clock's side once known; before that, the lever only goes down on the side of
-     * the player whose clock runs: the last mover's while his move is unconfirmed, else the player to move's.
-     */
-    private Color presser(boolean right) {
-        Color c = clock.colorOf(right);
-        if (c != null) return c;
-        Color toMove = game.position().sideToMove();
-        return presses.movedSince ? toMove.opposite() : toMove;
-    }
-
-    /** The press bookkeeping as the judgement reads it. */
-    private Judgement.Presses pressFacts() {
-        List<MoveTrace.Press> since = trace.presses();
-        return new Judgement.Presses(presses.pressedSinceMove, presses.last, presses.movedSince, clock.inUse(),
-                since.isEmpty() ? null : since.get(since.size() - 1).by());
-    }
-
-    /**
      * The explanation of what the board shows. Joined mid-game, the first move also tells who is to
      * move: a move of the other side means the game's position had that side to move.
      */
@@ -583,11 +473,11 @@ public final class Reconstructor implements BoardObserver {
             Position p = game.position();
             GameModelLine other = new GameModelLine(Game.from(p.withSideToMove(p.sideToMove().opposite()), config.settings()));
             c = judgement.legal(other, seen, deep, false, trace);
-            if (c != null) game = other;
+            if (c != null) game.adopt(other);
         }
         if (c != null) {
             become(State.IN_STEP, t);
-            resumedAtPly = 0;
+            presses.resumedAtPly = 0;
         }
         return c;
     }
@@ -600,7 +490,7 @@ public final class Reconstructor implements BoardObserver {
         Position before = game.position();
         // a press since the last move was this one's; moving twice after pressing leaves the clock with the opponent
         boolean pressed = presses.pressedSinceMove || kind == IllegalKind.MOVED_TWICE && !presses.movedSince;
-        raiseIncomplete(lastChange);
+        presses.raiseIncomplete(lastChange);
         game.playIrregular(move, after);
         irregularStands(t, mover);
         standsPendingPly = game.ply();
@@ -613,7 +503,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void apply(Candidate c, long t, boolean byPress) {
-        if (byPress && c instanceof Candidate.Play play && play.moves().size() == 2 && firstPlysPress()) {
+        if (byPress && c instanceof Candidate.Play play && play.moves().size() == 2 && presses.firstPlysPress()) {
             // a move and its reply on the board, and the press that came is the first player's, late (his clock
             // ran until he pressed, so the replier's side was down): it confirms the first ply, not the reply
             clock.learn(presses.right, game.position().sideToMove());
@@ -661,7 +551,7 @@ public final class Reconstructor implements BoardObserver {
      */
     private void playSequence(List<PlySequence.Step> steps, long t) {
         // the later plies' changes are no continuation of the first after an early press
-        raiseIncomplete(steps.get(0).shownAt());
+        presses.raiseIncomplete(steps.get(0).shownAt());
         boolean confirmedBefore = !presses.movedSince;
         for (int k = 0; k < steps.size(); k++) {
             PlySequence.Step s = steps.get(k);
@@ -685,19 +575,9 @@ public final class Reconstructor implements BoardObserver {
         trace.keepAfter(steps.get(steps.size() - 1).shownAt(), game.position());
     }
 
-    /**
-     * Whether the press just read is the player to move's, for a board that shows his move and the
-     * reply: his colour by the clock's side, or, while that is not known, no press since his move
-     * began (until he presses his clock runs, and only his side of the lever is up).
-     */
-    private boolean firstPlysPress() {
-        Color by = clock.colorOf(presses.right);
-        return by != null ? by == game.position().sideToMove() : !presses.pressedSinceMove;
-    }
-
     /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
     private void kingMoveLimit(Move m, long t) {
-        notPressed(t, false);
+        presses.notPressed(t, false);
         IrregularMove ir = Judgement.kingMoveLimit(game.position(), m);
         playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
     }
@@ -709,8 +589,8 @@ public final class Reconstructor implements BoardObserver {
     private void commit(Move m, long t, boolean sameScan) {
         Position before = game.position();
         Color mover = before.sideToMove();
-        notPressed(t, sameScan);
-        raiseIncomplete(lastChange);
+        presses.notPressed(t, sameScan);
+        presses.raiseIncomplete(lastChange);
         boolean uncrownedPlayed = crowns.isUncrowned(m.from());
         long touched = trace.touched() & ~Squares.bit(m.from());
         String executionFault = trace.captureExecutionFault(m, config.variant() == Variant.FRISIAN);
@@ -764,28 +644,6 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
-    /**
-     * The previous move was committed without a press, and now its opponent moves: the player did
-     * not press the clock (information; only with a clock in use, and not for a resumed game's first move).
-     */
-    /** The INCOMPLETE_MOVE of a press with the move unfinished, if the move went on after it (until {@code movedUntil}). */
-    private void raiseIncomplete(long movedUntil) {
-        ArbiterEvent e = presses.incomplete;
-        presses.incomplete = null;
-        if (e != null && movedUntil > presses.incompleteAt) emit(e);
-    }
-
-    private void notPressed(long t, boolean sameScan) {
-        boolean raised = presses.notPressedRaised;
-        if (presses.releaseNotPressed) presses.notPressedRaised = presses.releaseNotPressed = false;
-        if (sameScan || !presses.movedSince || presses.movedBegan < firstPressAt || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly || raised) return;
-        // the clock still runs for that player: the opponent's press cannot register until he presses
-        presses.notPressedRaised = true;
-        int ply = game.ply();
-        Color lastMover = game.position().sideToMove().opposite();
-        emit(ArbiterEvent.info(EventType.CLOCK_NOT_PRESSED, ply, lastMover, t, List.of(),
-                Rulebook.name(lastMover) + " did not press the clock after ply " + ply + " before the opponent moved"));
-    }
 
     /** Bookkeeping common to every committed move, legal or not. */
     private void afterMove(long t) {
@@ -875,9 +733,9 @@ public final class Reconstructor implements BoardObserver {
         if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
         int plies = game.ply();
         finishedGames.add(game.game());
-        game = new GameModelLine(config.startGame());
-        resumedAtPly = 0;
-        firstPressAt = Long.MIN_VALUE;
+        game.reset(config.startGame());
+        presses.resumedAtPly = 0;
+        presses.firstPressAt = Long.MIN_VALUE;
         crowns.keepOnly(0);
         standsPendingPly = 0;
         presses.clear();
@@ -891,8 +749,8 @@ public final class Reconstructor implements BoardObserver {
     /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
     private boolean turnedRound(long t, Position p) {
         for (Orientation o : Orientation.values()) {
-            if (o == orientation || !board.occupancy(o).matches(p)) continue;
-            orientation = o;
+            if (o == board.orientation() || !board.occupancy(o).matches(p)) continue;
+            board.readAs(o);
             emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
                     "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
             become(State.IN_STEP, t);
@@ -917,9 +775,9 @@ public final class Reconstructor implements BoardObserver {
         for (Orientation o : orientations()) {
             if (board.occupancy(o).matches(expected)) {
                 // Joined on a partly set-up board that then became the start position: the game starts there after all.
-                if (state == State.JOINED) game = new GameModelLine(config.startGame());
+                if (state == State.JOINED) game.reset(config.startGame());
                 following(o, t);
-                if (game.ply() == 0) clockMismatch(t, clock.atStart(), null);
+                if (game.ply() == 0) alerts.clockMismatch(t, clock.atStart(), null);
                 return true;
             }
         }
@@ -932,7 +790,7 @@ public final class Reconstructor implements BoardObserver {
 
     /** The board is read under {@code o} from now on, and follows the game. */
     private void following(Orientation o, long t) {
-        orientation = o;
+        board.readAs(o);
         become(State.IN_STEP, t);
         if (o != Orientation.NORMAL) {
             emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(), o.isMirrored()
@@ -970,7 +828,7 @@ public final class Reconstructor implements BoardObserver {
         for (Move m : paths.get(0).moves()) commit(m, t, true);
         presses.movedSince = false; // its press, if any, came while the board was not read
         // or comes now: as after a restart, a press before the next move is not blamed on the caught-up plies
-        resumedAtPly = game.ply();
+        presses.resumedAtPly = game.ply();
         return true;
     }
 
@@ -1002,11 +860,11 @@ public final class Reconstructor implements BoardObserver {
      * known). With the side to move known the board is followed at once; else the first move tells.
      */
     private void joinAt(long t, Orientation o, Position p, Color toMove, String text) {
-        orientation = o;
+        board.readAs(o);
         Position at = toMove == null ? p : p.withSideToMove(toMove);
-        game = new GameModelLine(Game.from(at, config.settings()));
-        resumedAtPly = 0;
-        firstPressAt = Long.MAX_VALUE;
+        game.reset(Game.from(at, config.settings()));
+        presses.resumedAtPly = 0;
+        presses.firstPressAt = Long.MAX_VALUE;
         clock.joined();
         become(toMove == null ? State.JOINED : State.IN_STEP, t);
         emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
@@ -1020,62 +878,16 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
-    private void flag(long t, boolean right) {
-        Color c = clock.colorOf(right);
-        String who = c == null ? (right ? "the right player's" : "the left player's") : Rulebook.name(c) + "'s";
-        ClockWatch.FlagVerdict verdict = c == null ? null : clock.flagVerdict(movesCompleted(c), clock.shown(right));
-        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(),
-                who + " flag fell" + (verdict == null ? "" : ": " + verdict.text())));
-    }
-
-    /** Moves a colour completed for the time control: the last only once a press stopped his clock (SWR 10.5). */
-    private int movesCompleted(Color c) {
-        boolean lastUnpressed = game.ply() > 0 && presses.movedSince && game.position().sideToMove() != c;
-        return movesBy(c) - (lastUnpressed ? 1 : 0);
-    }
-
-    /** Moves a colour made in this game (irregular ones included). */
-    private int movesBy(Color c) {
-        int n = 0;
-        for (var p : game.game().plies()) if (p.mover() == c) n++;
-        return n;
-    }
-
-    private void traceDiff(long t, Occupancy a, Occupancy b) {
-        for (int s = 1; s <= Squares.COUNT; s++) {
-            Color ca = Bits.colorAt(a, s), cb = Bits.colorAt(b, s);
-            if (ca != cb) trace.change(t, s, cb, game.position());
-        }
-    }
-
-    private Color pressColor() {
-        return clock.colorOf(presses.right);
-    }
-
     private Occupancy occupancy() {
-        return board.occupancy(orientation);
+        return board.occupancy();
     }
 
     private void emit(ArbiterEvent e) {
-        emit(e, null);
+        alerts.emit(e);
     }
 
-    /**
-     * Every event goes out here: it cites the game's own rulebook (or {@code article} where the
-     * caller knows better), and a move carries the draw counts running after it.
-     */
     private void emit(ArbiterEvent e, String article) {
-        e = e.withArticle(article != null ? article : Rulebook.article(config.variant(), e.type(), e.subtype()));
-        boolean move = e.type() == EventType.MOVE || e.type() == EventType.ILLEGAL_MOVE || e.type() == EventType.MOVE_REPLACED;
-        if (move) e = e.withDraws(game.game().drawStatus().begun());
-        listener.onEvent(e);
+        alerts.emit(e, article);
     }
 
-    private static Color colorOf(Sensed s) {
-        return switch (s) {
-            case WHITE_MAN, WHITE_KING -> Color.WHITE;
-            case BLACK_MAN, BLACK_KING -> Color.BLACK;
-            default -> null;
-        };
-    }
 }
