@@ -3,13 +3,9 @@ package org.damrelay.driver.reconstruct;
 import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.game.Game;
-import org.damrelay.draughts.game.Reach;
-import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
-import org.damrelay.draughts.rules.Piece;
 import org.damrelay.draughts.rules.Position;
-import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
 import org.damrelay.driver.arbiter.ClockTimes;
@@ -24,9 +20,13 @@ import org.damrelay.driver.board.Sensed;
  * windows (settle, press grace) run out when a later observation arrives or when {@link #tick}
  * is called, so a replay behaves exactly as live. Not thread-safe: feed it from one thread.
  *
- * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}. What
- * a clock press means is {@link Presses}'s, what a committed move does to the game and its alerts
- * {@link GameRecorder}'s; every event goes out through {@link Alerts}.
+ * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}. This
+ * class is the state machine: it runs the {@link Windows} out and decides, per state, when the
+ * board is looked at and which explanation ({@link Judgement}) is recorded. The rules live in its
+ * parts, which share the game line, the board, the trace, the clock and the {@link Alerts}:
+ * {@link BoardStart} (how a board is first read, turned, joined or caught up), {@link Presses}
+ * (what a clock press means) and {@link GameRecorder} (what a committed move does to the game and
+ * its alerts).
  */
 public final class Reconstructor implements BoardObserver {
     /** Where the reconstruction stands with the board. */
@@ -53,7 +53,7 @@ public final class Reconstructor implements BoardObserver {
     private final Alerts alerts;
     private final Presses presses;
     private final GameRecorder recorder;
-    private final List<Game> finishedGames = new ArrayList<>();
+    private final BoardStart start;
     private State state = State.AWAITING_START;
     private boolean waitingReported;
     private boolean linkDown;
@@ -73,6 +73,7 @@ public final class Reconstructor implements BoardObserver {
         this.presses = new Presses(clock, trace, game, alerts);
         this.recorder = new GameRecorder(config.variant(), game, board, trace, new CrownWatch(config.settleMs()), clock, presses, due,
                 judgement, alerts, () -> lastChange);
+        this.start = new BoardStart(config, board, game, clock, presses, recorder, due, alerts, this::become);
         presses.resumedAtPly = from.ply();
         if (from.ply() > 0) presses.firstPressAt = Long.MAX_VALUE;
     }
@@ -115,7 +116,7 @@ public final class Reconstructor implements BoardObserver {
 
     /** Games closed because the pieces were set up for a new one, oldest first. */
     public List<Game> finishedGames() {
-        return List.copyOf(finishedGames);
+        return start.finishedGames();
     }
 
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
@@ -248,7 +249,7 @@ public final class Reconstructor implements BoardObserver {
         due.irregular = t + config.irregularMs();
         if (state == State.AWAITING_START || state == State.JOINED) {
             // a board a ply or three ahead may show that position for a moment only: the players play on
-            if (tryStart(t) || state == State.AWAITING_START && !catchUp(t) || state == State.AWAITING_START) return;
+            if (start.tryStart(t, state == State.JOINED) || state == State.AWAITING_START && !start.catchUp(t) || state == State.AWAITING_START) return;
         }
         Occupancy seen = occupancy();
         recorder.checkCrowns(t, seen);
@@ -266,7 +267,7 @@ public final class Reconstructor implements BoardObserver {
 
     private void settle(long t) {
         if (state == State.AWAITING_START) {
-            catchUp(t);
+            start.catchUp(t);
             return;
         }
         Occupancy seen = occupancy();
@@ -280,7 +281,7 @@ public final class Reconstructor implements BoardObserver {
             due.irregular = NEVER;
             return;
         }
-        if (newGame(t, seen)) return;
+        if (start.newGame(t, seen)) return;
         boolean following = state == State.IN_STEP; // a joined board's first move is not kept open: it tells who moves
         Candidate c = match(t, seen, true, true);
         if (c != null && !(following && keptOpen(c))) {
@@ -296,7 +297,7 @@ public final class Reconstructor implements BoardObserver {
 
     private void irregular(long t) {
         if (state == State.AWAITING_START) {
-            if (config.joinMidGame() && join(t)) return;
+            if (config.joinMidGame() && start.join(t)) return;
             Occupancy normal = board.occupancy(Orientation.NORMAL);
             if (!waitingReported && normal.white() + normal.black() != 0 && !CatchUp.halfMade(game.game(), normal)) {
                 waitingReported = true;
@@ -317,7 +318,7 @@ public final class Reconstructor implements BoardObserver {
         Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, presses.facts());
         // a board turned with the game on it is no irregular move
         boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular;
-        if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && turnedRound(t, p)) return;
+        if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && start.turnedRound(t, p)) return;
         if (v instanceof Judgement.Verdict.Commit commit) {
             apply(commit.candidate(), t, false);
         } else if (v instanceof Judgement.Verdict.Wait wait) {
@@ -470,152 +471,15 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
-
-    /**
-     * The starting position again after more than two plies, with men moved meanwhile, is a new
-     * game, not a takeback of the whole game: the game so far is kept in {@link #finishedGames()}.
-     */
-    private boolean newGame(long t, Occupancy seen) {
-        Position p = game.position(), start = config.start();
-        if (game.ply() <= 2 || !seen.matches(start)) return false;
-        // Men never go back: with the same men as at the start, the start position is simply played again.
-        if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
-        int plies = game.ply();
-        finishedGames.add(game.game());
-        game.reset(config.startGame());
-        presses.resumedAtPly = 0;
-        presses.firstPressAt = Long.MIN_VALUE;
-        recorder.newGame();
-        presses.clear();
-        due.clear();
-        become(State.IN_STEP, t);
-        emit(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, t, List.of(),
-                "the pieces are set up for a new game; the previous game (" + plies + " plies) is closed"));
-        return true;
-    }
-
-    /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
-    private boolean turnedRound(long t, Position p) {
-        for (Orientation o : Orientation.values()) {
-            if (o == board.orientation() || !board.occupancy(o).matches(p)) continue;
-            board.readAs(o);
-            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
-                    "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
-            become(State.IN_STEP, t);
-            return true;
-        }
-        return false;
-    }
-
+    /** Out of step: the board is read again from a new game, a turned board, or a move or takeback that explains it. */
     private void recover(long t, Occupancy seen) {
-        if (newGame(t, seen)) return;
+        if (start.newGame(t, seen)) return;
         Position p = game.position();
-        if (turnedRound(t, p)) return;
+        if (start.turnedRound(t, p)) return;
         Candidate c = seen.matches(p) ? null : match(t, seen, true, true);
         if (!seen.matches(p) && c == null) return;
         become(State.IN_STEP, t);
         if (c != null) apply(c, t, false);
-    }
-
-    /** The board shows the game's position (the start, or where a resumed game stands) under an orientation. */
-    private boolean tryStart(long t) {
-        Position expected = state == State.JOINED ? config.start() : game.position();
-        for (Orientation o : orientations()) {
-            if (board.occupancy(o).matches(expected)) {
-                // Joined on a partly set-up board that then became the start position: the game starts there after all.
-                if (state == State.JOINED) game.reset(config.startGame());
-                following(o, t);
-                if (game.ply() == 0) alerts.clockMismatch(t, clock.atStart(), null);
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Orientation[] orientations() {
-        return config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
-    }
-
-    /** The board is read under {@code o} from now on, and follows the game. */
-    private void following(Orientation o, long t) {
-        board.readAs(o);
-        become(State.IN_STEP, t);
-        if (o != Orientation.NORMAL) {
-            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(), o.isMirrored()
-                    ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
-                            + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
-                            + "); until then it is read as a mirrored board"
-                    : "the board is turned round; reading it the other way"));
-        }
-    }
-
-    /**
-     * The settled board is where the game stands plus one to three plies nobody saw (the driver
-     * started or restarted while the players played on): one path is those moves, recorded in
-     * order with their ply numbers; several are a join at the position, naming them, so the relay
-     * (and its arbiter) can choose. No press is expected for moves made while the board was not read.
-     */
-    private boolean catchUp(long t) {
-        Orientation at = null;
-        List<Reach.Path> paths = List.of();
-        for (Orientation o : orientations()) {
-            List<Reach.Path> p = CatchUp.paths(game.game(), board.occupancy(o));
-            if (p.isEmpty()) continue;
-            if (at != null) return false; // two readings of the board fit: wait for the board to tell more
-            at = o;
-            paths = p;
-        }
-        if (at == null) return false;
-        if (paths.size() > 1) {
-            joinAt(t, at, paths.get(0).position(), Reach.sideToMoveAfter(paths), "the board is " + paths.get(0).moves().size()
-                    + " plies or so ahead of the game's last known position, and more than one path leads there ("
-                    + CatchUp.describe(paths) + "): the record continues from the position seen; the arbiter can pick the path");
-            return true;
-        }
-        following(at, t);
-        for (Move m : paths.get(0).moves()) recorder.commit(m, t, true);
-        presses.movedSince = false; // its press, if any, came while the board was not read
-        // or comes now: as after a restart, a press before the next move is not blamed on the caught-up plies
-        presses.resumedAtPly = game.ply();
-        return true;
-    }
-
-    /**
-     * No start position came, and the board has been still: the game was under way before this
-     * driver's first read. The settled position becomes the game's; who is to move is learned from
-     * the first move. A board that is merely being set up (a part of the start position) is no game yet.
-     */
-    private boolean join(long t) {
-        Position start = config.start();
-        for (Orientation o : orientations()) {
-            Occupancy seen = board.occupancy(o);
-            if (seen.unknown() != 0 || seen.strays() != 0 || seen.white() == 0 || seen.black() == 0) continue;
-            if ((seen.white() & ~start.pieces(Color.WHITE)) == 0 && (seen.black() & ~start.pieces(Color.BLACK)) == 0) return false;
-            // a move caught half made: the board settles once the hand is done, and is read then
-            if (CatchUp.halfMade(game.game(), seen)) return false;
-            Position p = Position.empty(Color.WHITE);
-            for (int s : Bits.squares(seen.white())) p = p.with(s, Piece.of(Color.WHITE, seen.isCrowned(s)));
-            for (int s : Bits.squares(seen.black())) p = p.with(s, Piece.of(Color.BLACK, seen.isCrowned(s)));
-            joinAt(t, o, p, null, "the game was under way before the board was first read: the record starts from the position first seen ("
-                    + Fen.write(p).substring(2) + "); who is to move is learned from the first move");
-            return true;
-        }
-        return false;
-    }
-
-    /**
-     * The record starts at {@code p} (JOINED_MID_GAME carries it, with the side to move when
-     * known). With the side to move known the board is followed at once; else the first move tells.
-     */
-    private void joinAt(long t, Orientation o, Position p, Color toMove, String text) {
-        board.readAs(o);
-        Position at = toMove == null ? p : p.withSideToMove(toMove);
-        game.reset(Game.from(at, config.settings()));
-        presses.resumedAtPly = 0;
-        presses.firstPressAt = Long.MAX_VALUE;
-        clock.joined();
-        become(toMove == null ? State.JOINED : State.IN_STEP, t);
-        emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
     }
 
     private Occupancy occupancy() {
@@ -625,5 +489,4 @@ public final class Reconstructor implements BoardObserver {
     private void emit(ArbiterEvent e) {
         alerts.emit(e);
     }
-
 }
