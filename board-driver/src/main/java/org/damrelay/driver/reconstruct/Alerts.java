@@ -13,16 +13,7 @@ import org.damrelay.draughts.rules.Variant;
  * is finished the same way: it cites the game's own rulebook (or the article the caller knows
  * better), and a move carries the draw counts running after it in the game as it stands.
  */
-final class Alerts {
-    private final ArbiterListener listener;
-    private final Variant variant;
-    private final GameModelLine game;
-
-    Alerts(ArbiterListener listener, Variant variant, GameModelLine game) {
-        this.listener = listener;
-        this.variant = variant;
-        this.game = game;
-    }
+record Alerts(ArbiterListener listener, Variant variant, GameModelLine game) {
 
     void emit(ArbiterEvent e) {
         emit(e, null);

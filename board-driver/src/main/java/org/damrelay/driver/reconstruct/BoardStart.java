@@ -31,13 +31,14 @@ final class BoardStart {
     private final ReconstructConfig config;
     private final SensedBoard board;
     private final GameModelLine game;
+    /** Games closed because the pieces were set up for a new one, oldest first. */
+    private final List<Game> finishedGames = new ArrayList<>();
     private final ClockWatch clock;
     private final Presses presses;
     private final GameRecorder recorder;
     private final Windows due;
     private final Alerts alerts;
     private final Transition machine;
-    private final List<Game> finishedGames = new ArrayList<>();
 
     BoardStart(ReconstructConfig config, SensedBoard board, GameModelLine game, ClockWatch clock, Presses presses,
             GameRecorder recorder, Windows due, Alerts alerts, Transition machine) {

@@ -13,19 +13,20 @@ import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
-import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.board.ClockReading;
 import org.junit.jupiter.api.Test;
 
 /** What a clock press means, on the real clock watch, trace and game line: the alerts a press raises or withholds. */
 class PressesTest {
     private final List<ArbiterEvent> events = new ArrayList<>();
-    private final ClockWatch clock = new ClockWatch(true, null); // white on the right
+    private ClockWatch clock;
     private final MoveTrace trace = new MoveTrace(300);
     private GameModelLine game;
     private Presses presses;
 
     private void at(String fen) {
+        events.clear();
+        clock = new ClockWatch(true, null); // white on the right
         game = new GameModelLine(Game.from(TestPositions.of(fen), GameSettings.of(Variant.INTERNATIONAL)));
         presses = new Presses(clock, trace, game, new Alerts(events::add, Variant.INTERNATIONAL, game));
     }
@@ -48,13 +49,19 @@ class PressesTest {
         return events.stream().map(e -> e.type() + " " + e.ply() + " " + e.side()).toList();
     }
 
+    /** White's 32-28 begun at {@code began} and never pressed, the clock running from {@code clockFrom}; black moves at 2 s. */
+    private List<String> unpressed(long clockFrom, long began, boolean sameScan, int resumedAt) {
+        at("W:W32,46,47:B3,19,20");
+        presses.resumedAtPly = resumedAt;
+        clockRunsFrom(clockFrom);
+        committed(Move.quiet(32, 28), began);
+        presses.notPressed(2000, sameScan);
+        return alerts();
+    }
+
     @Test
     void theOpponentMovingWhileTheLastMoversClockRunsIsClockNotPressedOnce() {
-        at("W:W32,46,47:B3,19,20");
-        clockRunsFrom(0);
-        committed(Move.quiet(32, 28), 500);
-        presses.notPressed(2000, false);
-        assertEquals(List.of("CLOCK_NOT_PRESSED 1 WHITE"), alerts());
+        assertEquals(List.of("CLOCK_NOT_PRESSED 1 WHITE"), unpressed(0, 500, false, 0));
         committed(Move.quiet(19, 23), 2000);
         presses.notPressed(4000, false);
         assertEquals(1, events.size(), "raised once until a press comes");
@@ -62,20 +69,10 @@ class PressesTest {
 
     @Test
     void noClockNotPressedWhereNobodyCanTell() {
-        at("W:W32,46,47:B3,19,20");
-        clockRunsFrom(1000);
-        committed(Move.quiet(32, 28), 500);
-        presses.notPressed(2000, false);
-        assertEquals(List.of(), alerts(), "the clock was first seen running after the move began: its reading may be the move's press");
-        at("W:W32,46,47:B3,19,20");
-        committed(Move.quiet(32, 28), 1500);
-        presses.notPressed(2000, true);
-        assertEquals(List.of(), alerts(), "the second ply of one scan: the first ply's press may come with the next report");
-        at("W:W32,46,47:B3,19,20");
-        presses.resumedAtPly = 1;
-        committed(Move.quiet(32, 28), 1500);
-        presses.notPressed(2000, false);
-        assertEquals(List.of(), alerts(), "a resumed game's first move: the press before it was not seen");
+        assertEquals(List.of(), unpressed(1000, 500, false, 0),
+                "the clock was first seen running after the move began: its reading may be the move's press");
+        assertEquals(List.of(), unpressed(0, 1500, true, 0), "the second ply of one scan: the first ply's press may come with the next report");
+        assertEquals(List.of(), unpressed(0, 1500, false, 1), "a resumed game's first move: the press before it was not seen");
     }
 
     @Test
