@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.driver.board.Sensed;
 
 /** Square sets as bits (bit n = square n), the way positions and occupancies hold them. */
 final class Bits {
@@ -26,6 +27,15 @@ final class Bits {
         if ((o.white() & b) != 0) return Color.WHITE;
         if ((o.black() & b) != 0) return Color.BLACK;
         return null;
+    }
+
+    /** The colour of a sensed piece, or null for an empty or unknown field. */
+    static Color colorOf(Sensed s) {
+        return switch (s) {
+            case WHITE_MAN, WHITE_KING -> Color.WHITE;
+            case BLACK_MAN, BLACK_KING -> Color.BLACK;
+            default -> null;
+        };
     }
 
     /** Squares where the board and the position disagree, unknown pieces included. */

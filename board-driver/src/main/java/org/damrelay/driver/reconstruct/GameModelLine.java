@@ -5,13 +5,15 @@ import java.util.List;
 import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.game.Termination;
+import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Position;
 
 /**
  * The game line on the game model: history, draw rules and the Frisian king-move limit come from
  * {@link Game}; this keeps beside it the from-to reading of irregular plies, which the game
- * records by their position only.
+ * records by their position only. The reconstruction's parts share one line, so a game started
+ * afresh or joined elsewhere is set into it ({@link #reset}, {@link #adopt}) rather than replaced.
  */
 final class GameModelLine implements GameLine {
     private Game game;
@@ -23,6 +25,19 @@ final class GameModelLine implements GameLine {
 
     Game game() {
         return game;
+    }
+
+    /** The line starts again at {@code from}: nothing of the game before is kept. */
+    void reset(Game from) {
+        game = from;
+        irregularMoves.clear();
+    }
+
+    /** The line becomes {@code other} (a reading of the same board with the other side to move). */
+    void adopt(GameModelLine other) {
+        game = other.game;
+        irregularMoves.clear();
+        irregularMoves.addAll(other.irregularMoves);
     }
 
     @Override public Position position() { return game.position(); }
@@ -100,6 +115,13 @@ final class GameModelLine implements GameLine {
     private static Game playable(Game g) {
         Termination t = g.outcome().termination();
         return t == Termination.DRAW_AGREED || t == Termination.EARLY_DRAW_AGREED || t == Termination.RESIGNATION ? g.undo() : g;
+    }
+
+    /** Moves a colour made in this game (irregular ones included). */
+    int movesBy(Color c) {
+        int n = 0;
+        for (var p : game.plies()) if (p.mover() == c) n++;
+        return n;
     }
 
     /** The players agreed a draw (entered by the arbiter or organiser); true when it came too early (SWR 13.4). */

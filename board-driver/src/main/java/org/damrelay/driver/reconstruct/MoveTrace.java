@@ -8,6 +8,7 @@ import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
 import org.damrelay.draughts.rules.Piece;
 import org.damrelay.draughts.rules.Position;
+import org.damrelay.draughts.rules.Squares;
 
 /**
  * What happened on the squares since the last committed move, for the information events that
@@ -80,6 +81,14 @@ final class MoveTrace {
         reset();
         for (Change c : later) change(c.t(), c.square(), c.now(), p);
         boards.addAll(shown);
+    }
+
+    /** A whole board reported at {@code t}: every square whose colour differs from the board before is a change. */
+    void changes(long t, Occupancy before, Occupancy now, Position p) {
+        for (int s = 1; s <= Squares.COUNT; s++) {
+            Color was = Bits.colorAt(before, s), is = Bits.colorAt(now, s);
+            if (was != is) change(t, s, is, p);
+        }
     }
 
     /** The board as it stands now, after a report at {@code t}: kept when it differs from the last one. */

@@ -2,24 +2,14 @@ package org.damrelay.driver.reconstruct;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import org.damrelay.draughts.game.DrawEvent;
 import org.damrelay.draughts.game.Game;
-import org.damrelay.draughts.game.MoveCount;
-import org.damrelay.draughts.game.Reach;
-import org.damrelay.draughts.notation.Fen;
 import org.damrelay.draughts.rules.Color;
 import org.damrelay.draughts.rules.Move;
-import org.damrelay.draughts.rules.Piece;
 import org.damrelay.draughts.rules.Position;
-import org.damrelay.draughts.rules.Squares;
-import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
-import org.damrelay.driver.arbiter.ClockCheck;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
-import org.damrelay.driver.arbiter.IllegalKind;
 import org.damrelay.driver.arbiter.Rulebook;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
@@ -31,7 +21,13 @@ import org.damrelay.driver.board.Sensed;
  * windows (settle, press grace) run out when a later observation arrives or when {@link #tick}
  * is called, so a replay behaves exactly as live. Not thread-safe: feed it from one thread.
  *
- * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}.
+ * <p>Where it stands with the board is one {@link State}, changed only by {@link #become}. This
+ * class is the state machine: it runs the {@link Windows} out and decides, per state, when the
+ * board is looked at and which explanation ({@link Judgement}) is recorded. The rules live in its
+ * parts, which share the game line, the board, the trace, the clock and the {@link Alerts}:
+ * {@link BoardStart} (how a board is first read, turned, joined or caught up), {@link Presses}
+ * (what a clock press means) and {@link GameRecorder} (what a committed move does to the game and
+ * its alerts).
  */
 public final class Reconstructor implements BoardObserver {
     /** Where the reconstruction stands with the board. */
@@ -46,92 +42,25 @@ public final class Reconstructor implements BoardObserver {
         OUT_OF_STEP
     }
 
-    private static final long NEVER = Long.MAX_VALUE;
+    private static final long NEVER = Windows.NEVER;
 
     private final ReconstructConfig config;
-    private final ArbiterListener listener;
-    /** Every event leaves through it: a capture kept open is shown ahead of its judgement, and corrected openly. */
-    private final ShownAhead shown;
     private final SensedBoard board = new SensedBoard();
     private final Judgement judgement;
     private final ClockWatch clock;
     private final MoveTrace trace;
-    private final CrownWatch crowns;
     private final Windows due = new Windows();
-    private final Presses presses = new Presses();
-    private final List<Game> finishedGames = new ArrayList<>();
-    private GameModelLine game;
+    private final GameModelLine game;
+    private final Alerts alerts;
+    /** Every event leaves through it: a capture kept open is shown ahead of its judgement, and corrected openly. */
+    private final ShownAhead shown;
+    private final Presses presses;
+    private final GameRecorder recorder;
+    private final BoardStart start;
     private State state = State.AWAITING_START;
-    private Orientation orientation;
-    /** BOARD_CLEARED was raised for the board as it stands (once, until the board shows the game again or a move). */
-    private boolean clearedRaised;
     private boolean waitingReported;
     private boolean linkDown;
     private long lastChange;
-    /** The ply of an irregular move that stands once the opponent replies; 0 when none waits. */
-    private int standsPendingPly;
-    /** Plies played before this reconstruction took over (a resumed game): a press before the next one is no alert. */
-    private int resumedAtPly;
-    /**
-     * When the first press was read since this reconstruction took over a game under way (resumed
-     * or joined; MAX_VALUE while none was): a move begun before it is never blamed for a missing
-     * press, as nobody can tell whose clock ran then, and a clock the opponent never pressed
-     * before the restart cannot be pressed by the player who moved after it.
-     */
-    private long firstPressAt = Long.MIN_VALUE;
-
-    /** The three windows that run out on the capture clock. */
-    private static final class Windows {
-        long settle = NEVER, irregular = NEVER, press = NEVER;
-
-        long next() {
-            return Math.min(press, Math.min(settle, irregular));
-        }
-
-        void clear() {
-            settle = irregular = press = NEVER;
-        }
-    }
-
-    /** What the clock said about the move under way, reset with every committed move. */
-    private static final class Presses {
-        boolean right;
-        long last = Long.MIN_VALUE / 2;
-        /** A move was committed and no press has confirmed it yet. */
-        boolean movedSince;
-        /** The clock was pressed since the last committed move. */
-        boolean pressedSinceMove;
-        boolean incompleteReported;
-        /**
-         * The last press was read from a bus time tag at the next poll: when it came against the
-         * board's changes is not known, so it says nothing of a move unfinished at the press.
-         */
-        boolean polled;
-        /**
-         * INCOMPLETE_MOVE for a press with the move unfinished, raised when the move is committed and only
-         * if the board changed after the press: with nothing changed, the press ended the move as it stood.
-         */
-        ArbiterEvent incomplete;
-        long incompleteAt;
-        /** CLOCK_NOT_PRESSED was raised and no press came since. */
-        boolean notPressedRaised;
-        /** A press came for a move not yet committed: {@link #notPressedRaised} is cleared once it is. */
-        boolean releaseNotPressed;
-        /** When the board first changed for the last committed move: a clock not yet seen running then could not be pressed. */
-        long movedBegan;
-
-        void moveCommitted() {
-            movedSince = true;
-            pressedSinceMove = false;
-            incompleteReported = false;
-            incomplete = null;
-        }
-
-        void clear() {
-            movedSince = pressedSinceMove = incompleteReported = false;
-            incomplete = null;
-        }
-    }
 
     public Reconstructor(ReconstructConfig config, ArbiterListener listener) {
         this(config, config.startGame(), listener);
@@ -139,15 +68,18 @@ public final class Reconstructor implements BoardObserver {
 
     private Reconstructor(ReconstructConfig config, Game from, ArbiterListener listener) {
         this.config = config;
-        this.shown = new ShownAhead(listener);
-        this.listener = shown;
         this.judgement = Judgement.of(config);
         this.clock = new ClockWatch(config.whiteOnRight(), config.timeControl(), config.clockPace());
         this.trace = new MoveTrace(config.touchMinMs());
-        this.crowns = new CrownWatch(config.settleMs());
         this.game = new GameModelLine(from);
-        this.resumedAtPly = from.ply();
-        if (from.ply() > 0) this.firstPressAt = Long.MAX_VALUE;
+        this.shown = new ShownAhead(listener);
+        this.alerts = new Alerts(shown, config.variant(), game);
+        this.presses = new Presses(clock, trace, game, alerts);
+        this.recorder = new GameRecorder(config.variant(), game, board, trace, new CrownWatch(config.settleMs()), clock, presses, due,
+                judgement, alerts, () -> lastChange);
+        this.start = new BoardStart(config, board, game, clock, presses, recorder, due, alerts, this::become);
+        presses.resumedAtPly = from.ply();
+        if (from.ply() > 0) presses.firstPressAt = Long.MAX_VALUE;
     }
 
     /**
@@ -188,7 +120,7 @@ public final class Reconstructor implements BoardObserver {
 
     /** Games closed because the pieces were set up for a new one, oldest first. */
     public List<Game> finishedGames() {
-        return List.copyOf(finishedGames);
+        return start.finishedGames();
     }
 
     /** The moves played so far (null entries for irregular changes that were no from-to move). */
@@ -200,7 +132,7 @@ public final class Reconstructor implements BoardObserver {
 
     /** The orientation in use, or null while the board has not shown its starting position. */
     public Orientation orientation() {
-        return orientation;
+        return board.orientation();
     }
 
     /**
@@ -229,9 +161,9 @@ public final class Reconstructor implements BoardObserver {
     @Override
     public void onBoard(long t, Sensed[] fields) {
         advance(t);
-        Occupancy before = orientation == null ? null : board.occupancy(orientation);
+        Occupancy before = board.orientation() == null ? null : board.occupancy();
         board.setAll(fields);
-        if (before != null) traceDiff(t, before, board.occupancy(orientation));
+        if (before != null) trace.changes(t, before, board.occupancy(), game.position());
         changed(t);
     }
 
@@ -240,9 +172,9 @@ public final class Reconstructor implements BoardObserver {
         advance(t);
         Sensed was = board.set(field, now);
         if (was == now) return;
-        if (orientation != null) {
-            int sq = orientation.square(field);
-            if (sq != 0) trace.change(t, sq, colorOf(now), game.position());
+        if (board.orientation() != null) {
+            int sq = board.orientation().square(field);
+            if (sq != 0) trace.change(t, sq, Bits.colorOf(now), game.position());
         }
         changed(t);
     }
@@ -252,18 +184,14 @@ public final class Reconstructor implements BoardObserver {
         advance(t);
         // only a board standing still in the game's position says the clock runs for the side to move
         Color toMove = following() && occupancy().matches(game.position()) ? game.position().sideToMove() : null;
-        ClockWatch.Reading r = clock.read(t, reading, movesBy(Color.WHITE), movesBy(Color.BLACK), toMove);
-        if (r.leftFlagFell()) flag(t, false);
-        if (r.rightFlagFell()) flag(t, true);
-        clockMismatch(t, r.mismatch(), r.check());
+        ClockWatch.Reading r = clock.read(t, reading, game.movesBy(Color.WHITE), game.movesBy(Color.BLACK), toMove);
+        if (r.leftFlagFell()) presses.flag(t, false);
+        if (r.rightFlagFell()) presses.flag(t, true);
+        alerts.clockMismatch(t, r.mismatch(), r.check());
         if (r.pressed()) {
             presses.polled = reading.polled();
             press(t, r.rightPressed());
         }
-    }
-
-    private void clockMismatch(long t, String text, ClockCheck check) {
-        if (text != null) emit(ArbiterEvent.info(EventType.CLOCK_MISMATCH, game.ply(), check == null ? null : check.side(), t, List.of(), text).withCheck(check));
     }
 
     @Override
@@ -325,10 +253,10 @@ public final class Reconstructor implements BoardObserver {
         due.irregular = t + config.irregularMs();
         if (state == State.AWAITING_START || state == State.JOINED) {
             // a board a ply or three ahead may show that position for a moment only: the players play on
-            if (tryStart(t) || state == State.AWAITING_START && !catchUp(t) || state == State.AWAITING_START) return;
+            if (start.tryStart(t, state == State.JOINED) || state == State.AWAITING_START && !start.catchUp(t) || state == State.AWAITING_START) return;
         }
         Occupancy seen = occupancy();
-        checkCrowns(t, seen);
+        recorder.checkCrowns(t, seen);
         if (state == State.IN_STEP) trace.board(t, seen);
         if (state == State.IN_STEP && due.press != NEVER && !seen.matches(game.position())) {
             Candidate c = match(t, seen, false, false);
@@ -345,7 +273,7 @@ public final class Reconstructor implements BoardObserver {
 
     private void settle(long t) {
         if (state == State.AWAITING_START) {
-            catchUp(t);
+            start.catchUp(t);
             return;
         }
         Occupancy seen = occupancy();
@@ -354,9 +282,9 @@ public final class Reconstructor implements BoardObserver {
             return;
         }
         if (seen.matches(game.position())) {
-            clearedRaised = false;
+            recorder.boardShowsGame();
             long withdrawn = shown.withdraw(t, presses.pressedSinceMove);
-            if (!pressedIrregularTakenBack(t)) reportDisplaced(t, withdrawn, 0);
+            if (!(state == State.IN_STEP && recorder.pressedIrregularTakenBack(t))) recorder.inStep(t, withdrawn);
             due.irregular = NEVER;
             return;
         }
@@ -372,7 +300,7 @@ public final class Reconstructor implements BoardObserver {
     }
 
     /**
-     * A man's capture the judgement keeps open goes out now all the same, as {@link #commit} would
+     * A man's capture the judgement keeps open goes out now all the same, as the recorder would
      * send it ({@link ShownAhead}): spectators see it when it is made, not with the reply.
      */
     private void showAhead(Candidate c, long t) {
@@ -385,6 +313,13 @@ public final class Reconstructor implements BoardObserver {
         shown.show(e.withArticle(Rulebook.article(config.variant(), e.type(), null)).withDraws(after.drawStatus().begun()));
     }
 
+    /** The pieces set up for a new game: a capture shown of the game closed stays as it went out. */
+    private boolean newGame(long t, Occupancy seen) {
+        if (!start.newGame(t, seen)) return false;
+        shown.forget();
+        return true;
+    }
+
     /** A capture on the board is committed once the opponent's move is evident or the irregular window passed. */
     private boolean keptOpen(Candidate c) {
         return state == State.IN_STEP && Judgement.keepsOpen(c, game, occupancy());
@@ -392,7 +327,7 @@ public final class Reconstructor implements BoardObserver {
 
     private void irregular(long t) {
         if (state == State.AWAITING_START) {
-            if (config.joinMidGame() && join(t)) return;
+            if (config.joinMidGame() && start.join(t)) return;
             Occupancy normal = board.occupancy(Orientation.NORMAL);
             if (!waitingReported && normal.white() + normal.black() != 0 && !CatchUp.halfMade(game.game(), normal)) {
                 waitingReported = true;
@@ -407,13 +342,13 @@ public final class Reconstructor implements BoardObserver {
         Position p = game.position();
         if (seen.matches(p)) return;
         if (Judgement.cleared(p, seen)) {
-            boardCleared(t, p, seen);
+            recorder.boardCleared(t, p, seen);
             return;
         }
-        Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, pressFacts());
+        Judgement.Verdict v = judgement.settled(game, seen, t, lastChange, trace, presses.facts());
         // a board turned with the game on it is no irregular move
         boolean irregularAlone = v instanceof Judgement.Verdict.Commit c && c.candidate() instanceof Candidate.Irregular;
-        if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && turnedRound(t, p)) return;
+        if ((irregularAlone || v instanceof Judgement.Verdict.Unexplained) && start.turnedRound(t, p)) return;
         if (v instanceof Judgement.Verdict.Commit commit) {
             apply(commit.candidate(), t, false);
         } else if (v instanceof Judgement.Verdict.Wait wait) {
@@ -443,35 +378,11 @@ public final class Reconstructor implements BoardObserver {
             }
         }
         if (seen.matches(p)) {
-            // Before the first move a press starts the clock (SWR 10.3: white's, or black's when black is
-            // absent; ZWH starts black's): legitimate, whoever presses.
-            if (!presses.movedSince && game.ply() > resumedAtPly) {
-                emit(ArbiterEvent.info(EventType.CLOCK_PRESSED_WITHOUT_MOVE, game.ply(), pressColor(), t, List.of(),
-                        "the clock was pressed but no move was made"));
-            }
-            presses.movedSince = false;
-            // the press confirmed nothing to come: it is not the next move's
-            presses.pressedSinceMove = false;
-            trace.dropPresses();
+            presses.withoutMove(t);
             return;
         }
         if (judgement.onItsWay(game, seen)) {
-            if (!presses.incompleteReported && !presses.polled) {
-                presses.incompleteReported = true;
-                trace.markPressedIncomplete();
-                Move m = judgement.underway(game, seen);
-                List<Integer> squares = new ArrayList<>();
-                if (m != null) {
-                    squares.addAll(List.of(m.from(), m.to()));
-                    squares.addAll(Bits.squares(m.captured() & (seen.white() | seen.black())));
-                } else {
-                    squares.addAll(Bits.differing(seen, p));
-                }
-                presses.incomplete = ArbiterEvent.info(EventType.INCOMPLETE_MOVE, game.ply() + 1, p.sideToMove(), t, squares,
-                        m != null && m.isCapture() ? "the clock was pressed with captured pieces still on the board"
-                                : "the clock was pressed with the move unfinished");
-                presses.incompleteAt = t;
-            }
+            presses.unfinished(t, seen, judgement);
             due.irregular = Math.max(lastChange, t) + config.irregularMs();
             return;
         }
@@ -481,12 +392,9 @@ public final class Reconstructor implements BoardObserver {
     }
 
     private void press(long t, boolean right) {
-        if (firstPressAt == Long.MAX_VALUE) firstPressAt = t;
+        presses.read(t);
         pressed(t, right);
-        // a press registered: the clock runs for the other player again, after the move it belongs to
-        // (committed by it, or still to be: a capture kept open)
-        if (presses.pressedSinceMove) presses.releaseNotPressed = true;
-        else presses.notPressedRaised = false;
+        presses.registered();
     }
 
     private void pressed(long t, boolean right) {
@@ -508,7 +416,7 @@ public final class Reconstructor implements BoardObserver {
         boolean open = false;
         // kept even while the board still shows the game's position: the press's report can come before the
         // board's scan of the piece put down, and the move it ended is then judged with its press
-        trace.press(new MoveTrace.Press(t, presser(right), right, clock.colorOf(right) != null));
+        trace.press(new MoveTrace.Press(t, presses.presser(right), right, clock.colorOf(right) != null));
         if (!seen.matches(game.position())) {
             Candidate c = match(t, seen, true, false);
             open = c != null && keptOpen(c);
@@ -529,74 +437,8 @@ public final class Reconstructor implements BoardObserver {
         due.press = t + config.pressGraceMs();
     }
 
-    /**
-     * The board is back in the game's position after its player pressed the clock on a board that
-     * read as an irregular move: the press completed that move (SWR 6.7), so putting it back is no
-     * accidental displacement but the irregular move and its takeback before the opponent moved
-     * (SWR 7.2), however soon it came. The board read is the one that stood longest up to the press
-     * (the press's report may arrive while the hand is already taking the move back), never one with
-     * pieces only gone: a piece lifted when the clock was pressed and put back is no move.
-     */
-    private boolean pressedIrregularTakenBack(long t) {
-        List<MoveTrace.Press> since = trace.presses();
-        if (state != State.IN_STEP || since.isEmpty()) return false;
-        MoveTrace.Press press = since.get(0);
-        List<MoveTrace.Shown> boards = trace.boards();
-        Occupancy stood = null;
-        long longest = -1;
-        for (int i = 0; i < boards.size() && boards.get(i).from() <= press.t(); i++) {
-            long until = i + 1 < boards.size() ? boards.get(i + 1).from() : t;
-            Occupancy b = boards.get(i).board();
-            // pieces only gone is a hand in the air at the press (a piece lifted), not a move made
-            if (until - boards.get(i).from() > longest && !b.matches(game.position()) && !PositionMatcher.onlyMissing(game.position(), b)) {
-                longest = until - boards.get(i).from();
-                stood = b;
-            }
-        }
-        if (stood == null || judgement.legal(game, stood, true, true, trace) != null) return false;
-        Candidate.Irregular c = judgement.irregular(game, stood, pressFacts());
-        if (c == null || press.by() != null && press.sideKnown() && press.by() != c.move().mover()) return false;
-        IrregularMove ir = c.move();
-        long own = 0;
-        for (int sq : ir.squares()) own |= Squares.bit(sq);
-        reportDisplaced(t, own, 0);
-        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
-        retract(game.ply() - 1, t);
-        return true;
-    }
-
-    /**
-     * The pieces were taken off, as after a resignation (SWR 8.2): the arbiter is told once, no move
-     * is made up, and the game's position stays (a new game set up, or the pieces put back, follow as usual).
-     */
-    private void boardCleared(long t, Position p, Occupancy seen) {
-        if (clearedRaised) return;
-        clearedRaised = true;
-        int had = Long.bitCount(p.occupied()), left = Long.bitCount(seen.white() | seen.black());
-        emit(ArbiterEvent.info(EventType.BOARD_CLEARED, game.ply(), null, t, List.of(),
-                "the board was cleared: " + (had - left) + " of " + had + " pieces taken off, no move made; the arbiter enters the result"));
-    }
-
     private boolean mayBeDragged(Candidate c) {
         return Judgement.mayBeDragged(game.position(), c);
-    }
-
-    /**
-     * Who pressed: the clock's side once known; before that, the lever only goes down on the side of
-     * the player whose clock runs: the last mover's while his move is unconfirmed, else the player to move's.
-     */
-    private Color presser(boolean right) {
-        Color c = clock.colorOf(right);
-        if (c != null) return c;
-        Color toMove = game.position().sideToMove();
-        return presses.movedSince ? toMove.opposite() : toMove;
-    }
-
-    /** The press bookkeeping as the judgement reads it. */
-    private Judgement.Presses pressFacts() {
-        List<MoveTrace.Press> since = trace.presses();
-        return new Judgement.Presses(presses.pressedSinceMove, presses.last, presses.movedSince, clock.inUse(),
-                since.isEmpty() ? null : since.get(since.size() - 1).by());
     }
 
     /**
@@ -610,43 +452,25 @@ public final class Reconstructor implements BoardObserver {
             Position p = game.position();
             GameModelLine other = new GameModelLine(Game.from(p.withSideToMove(p.sideToMove().opposite()), config.settings()));
             c = judgement.legal(other, seen, deep, false, trace);
-            if (c != null) game = other;
+            if (c != null) game.adopt(other);
         }
         if (c != null) {
             become(State.IN_STEP, t);
-            resumedAtPly = 0;
+            presses.resumedAtPly = 0;
         }
         return c;
     }
 
     // ---- outcomes
 
-    /** An irregular move is recorded as played (SWR 7.2): the game goes on from the real position. */
-    private void playIrregular(long t, IllegalKind kind, Color mover, Move move, Position after, List<Integer> squares,
-            String text, String article) {
-        Position before = game.position();
-        // a press since the last move was this one's; moving twice after pressing leaves the clock with the opponent
-        boolean pressed = presses.pressedSinceMove || kind == IllegalKind.MOVED_TWICE && !presses.movedSince;
-        raiseIncomplete(lastChange);
-        game.playIrregular(move, after);
-        irregularStands(t, mover);
-        standsPendingPly = game.ply();
-        crowns.keepOnly(after.kings(Color.WHITE) | after.kings(Color.BLACK));
-        emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, kind, game.ply(), mover, t, squares, text, move, before, after,
-                clock.times()), article);
-        afterMove(t);
-        // judged after the press: the press was this move's
-        if (pressed) presses.movedSince = false;
-    }
-
     private void apply(Candidate c, long t, boolean byPress) {
-        if (byPress && c instanceof Candidate.Play play && play.moves().size() == 2 && firstPlysPress()) {
+        if (byPress && c instanceof Candidate.Play play && play.moves().size() == 2 && presses.firstPlysPress()) {
             // a move and its reply on the board, and the press that came is the first player's, late (his clock
             // ran until he pressed, so the replier's side was down): it confirms the first ply, not the reply
             clock.learn(presses.right, game.position().sideToMove());
-            commit(play.moves().get(0), t, false);
+            recorder.commit(play.moves().get(0), t, false);
             presses.movedSince = false;
-            commit(play.moves().get(1), t, true);
+            recorder.commit(play.moves().get(1), t, true);
             due.press = NEVER;
             return;
         }
@@ -657,23 +481,23 @@ public final class Reconstructor implements BoardObserver {
         }
         boolean pressedBefore = presses.pressedSinceMove;
         if (c instanceof Candidate.Play play) {
-            for (int i = 0; i < play.moves().size(); i++) commit(play.moves().get(i), t, i > 0);
+            for (int i = 0; i < play.moves().size(); i++) recorder.commit(play.moves().get(i), t, i > 0);
             // a press made while the move was under way (an early press) was this move's
             if (play.moves().size() == 1 && pressedBefore) {
                 presses.movedSince = false;
                 due.press = NEVER;
             }
         } else if (c instanceof Candidate.Forbidden f) {
-            kingMoveLimit(f.move(), t);
+            recorder.kingMoveLimit(f.move(), t);
         } else if (c instanceof Candidate.Retract r) {
-            retract(r.toPly(), t);
+            recorder.retract(r.toPly(), t);
         } else if (c instanceof Candidate.Replace r) {
-            replace(r.move(), t);
+            recorder.replace(r.move(), t);
         } else if (c instanceof Candidate.Irregular i) {
             IrregularMove ir = i.move();
-            playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+            recorder.playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
         } else if (c instanceof Candidate.Sequence s) {
-            playSequence(s.steps(), t);
+            recorder.playSequence(s.steps(), t);
         }
         if (byPress) {
             clock.learn(presses.right, game.position().sideToMove().opposite());
@@ -681,254 +505,11 @@ public final class Reconstructor implements BoardObserver {
         }
     }
 
-    /**
-     * Plies read from the boards shown since the last committed move, in order (an irregular move
-     * and the play after it). Each ply's press is its own (placed by who pressed): a ply its player
-     * did not press for is a move without a press when the next one comes.
-     */
-    private void playSequence(List<PlySequence.Step> steps, long t) {
-        // the later plies' changes are no continuation of the first after an early press
-        raiseIncomplete(steps.get(0).shownAt());
-        boolean confirmedBefore = !presses.movedSince;
-        for (int k = 0; k < steps.size(); k++) {
-            PlySequence.Step s = steps.get(k);
-            if (k > 0) {
-                PlySequence.Step before = steps.get(k - 1);
-                // moving twice after pressing leaves the clock with the opponent: no press was owed
-                boolean pressedFirst = k == 1 ? confirmedBefore : steps.get(k - 2).pressed();
-                boolean clockWithOpponent = before.isIrregular() && before.irregular().kind() == IllegalKind.MOVED_TWICE && pressedFirst;
-                presses.movedSince = !before.pressed() && !clockWithOpponent;
-            }
-            if (s.isIrregular()) {
-                IrregularMove ir = s.irregular();
-                playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
-            } else {
-                commit(s.move(), t, false);
-            }
-        }
-        presses.movedSince = !steps.get(steps.size() - 1).pressed();
-        due.press = NEVER; // a press waiting for its grace was one of these plies'
-        // judged late, the next move may be under way: its changes are its own
-        trace.keepAfter(steps.get(steps.size() - 1).shownAt(), game.position());
-    }
-
-    /**
-     * Whether the press just read is the player to move's, for a board that shows his move and the
-     * reply: his colour by the clock's side, or, while that is not known, no press since his move
-     * began (until he presses his clock runs, and only his side of the lever is up).
-     */
-    private boolean firstPlysPress() {
-        Color by = clock.colorOf(presses.right);
-        return by != null ? by == game.position().sideToMove() : !presses.pressedSinceMove;
-    }
-
-    /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
-    private void kingMoveLimit(Move m, long t) {
-        notPressed(t, false);
-        IrregularMove ir = Judgement.kingMoveLimit(game.position(), m);
-        playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
-    }
-
-    /**
-     * @param sameScan the second ply of two seen in one scan: the press for the first may come with
-     *                 the board's later report, so its absence proves nothing
-     */
-    private void commit(Move m, long t, boolean sameScan) {
-        Position before = game.position();
-        Color mover = before.sideToMove();
-        notPressed(t, sameScan);
-        raiseIncomplete(lastChange);
-        boolean uncrownedPlayed = crowns.isUncrowned(m.from());
-        long touched = trace.touched() & ~Squares.bit(m.from());
-        String executionFault = trace.captureExecutionFault(m, config.variant() == Variant.FRISIAN);
-        List<Move> legalBefore = game.legalMoves();
-        // the mover's own pieces that left and came back without a move of their own: displaced, not touched (SWR 6.8)
-        long ownDisplaced = 0;
-        for (int s : Bits.squares(touched)) {
-            if (legalBefore.stream().noneMatch(x -> x.from() == s)) ownDisplaced |= Squares.bit(s);
-        }
-        touched &= ~ownDisplaced;
-        reportDisplaced(t, m.captured() | Squares.bit(m.from()) | Squares.bit(m.to()), ownDisplaced);
-        game.play(m);
-        Position after = game.position();
-        int ply = game.ply();
-        if (uncrownedPlayed) {
-            emit(new ArbiterEvent(EventType.ILLEGAL_MOVE, IllegalKind.UNCROWNED_KING_MOVED, ply, mover, t, List.of(m.from(), m.to()),
-                    "the promoted man on " + m.from() + " was played before it was crowned", m, before, after, clock.times()));
-        } else {
-            emit(new ArbiterEvent(EventType.MOVE, null, ply, mover, t, m.path(), m.toString(), m, before, after, clock.times()));
-        }
-        irregularStands(t, mover);
-        if (uncrownedPlayed) standsPendingPly = ply;
-        List<Integer> touchedWithMoves = new ArrayList<>();
-        for (int s : Bits.squares(touched)) {
-            if (legalBefore.stream().anyMatch(x -> x.from() == s)) touchedWithMoves.add(s);
-        }
-        if (!touchedWithMoves.isEmpty()) {
-            List<Integer> sq = new ArrayList<>(touchedWithMoves);
-            sq.add(m.from());
-            String pieces = touchedWithMoves.stream().map(String::valueOf).collect(Collectors.joining(", "));
-            emit(ArbiterEvent.info(EventType.TOUCH_MOVE, ply, mover, t, sq, Rulebook.name(mover)
-                    + " touched the piece on " + pieces + ", which could move, then moved the piece on " + m.from()
-                    + " (only the opponent can claim the touched piece)"));
-        }
-        if (executionFault != null) {
-            emit(ArbiterEvent.info(EventType.CAPTURE_EXECUTION, ply, mover, t, CapturePaths.jumpOrder(m), executionFault));
-        }
-        Piece moved = before.pieceAt(m.from());
-        boolean promoted = !moved.isKing() && after.pieceAt(m.to()).isKing();
-        crowns.moved(m, promoted, occupancy().isCrowned(m.to()), t);
-        afterMove(t);
-    }
-
-    /** The opponent replied (legally or not) to an irregular move: it stands (SWR 7.2, manual 4.4; Frisian art. 27). */
-    private void irregularStands(long t, Color replier) {
-        int ply = game.ply();
-        if (standsPendingPly > 0 && standsPendingPly < ply) {
-            emit(ArbiterEvent.info(EventType.IRREGULAR_MOVE_STANDS, standsPendingPly, replier, t, List.of(),
-                    "the irregular move of ply " + standsPendingPly + " stands: the opponent replied"));
-            standsPendingPly = 0;
-        }
-    }
-
-    /**
-     * The previous move was committed without a press, and now its opponent moves: the player did
-     * not press the clock (information; only with a clock in use, and not for a resumed game's first move).
-     */
-    /** The INCOMPLETE_MOVE of a press with the move unfinished, if the move went on after it (until {@code movedUntil}). */
-    private void raiseIncomplete(long movedUntil) {
-        ArbiterEvent e = presses.incomplete;
-        presses.incomplete = null;
-        if (e != null && movedUntil > presses.incompleteAt) emit(e);
-    }
-
-    private void notPressed(long t, boolean sameScan) {
-        boolean raised = presses.notPressedRaised;
-        if (presses.releaseNotPressed) presses.notPressedRaised = presses.releaseNotPressed = false;
-        if (sameScan || !presses.movedSince || presses.movedBegan < firstPressAt || !clock.ranSince(presses.movedBegan) || game.ply() <= resumedAtPly || raised) return;
-        // the clock still runs for that player: the opponent's press cannot register until he presses
-        presses.notPressedRaised = true;
-        int ply = game.ply();
-        Color lastMover = game.position().sideToMove().opposite();
-        emit(ArbiterEvent.info(EventType.CLOCK_NOT_PRESSED, ply, lastMover, t, List.of(),
-                Rulebook.name(lastMover) + " did not press the clock after ply " + ply + " before the opponent moved"));
-    }
-
-    /** Bookkeeping common to every committed move, legal or not. */
-    private void afterMove(long t) {
-        Position p = game.position();
-        clearedRaised = false;
-        presses.movedBegan = trace.firstChange(t);
-        presses.moveCommitted();
-        trace.reset();
-        Occupancy seen = occupancy();
-        checkCrowns(t, seen);
-        for (int s : crowns.remind(p.pieces(p.sideToMove()))) {
-            emit(ArbiterEvent.info(EventType.UNCROWNED_KING, game.ply(), p.sideToMove(), t, List.of(s),
-                    "the promoted man on " + s + " is not crowned; it is a king but may not be played until crowned"));
-        }
-        drawEvents(t);
-        if (game.legalMoves().isEmpty()) {
-            emit(ArbiterEvent.info(EventType.NO_LEGAL_MOVES, game.ply(), p.sideToMove(), t, List.of(),
-                    Rulebook.name(p.sideToMove()) + " has no legal move and loses"));
-        }
-    }
-
-    /** DRAW_RULE_STARTED when a count really begins ({@code MoveCount.begun}), DRAW_BY_RULE when a draw occurs; each cites its rule. */
-    private void drawEvents(long t) {
-        for (DrawEvent d : game.game().drawEvents()) {
-            boolean draw = d.kind() == DrawEvent.Kind.DRAW_BY_RULE;
-            MoveCount c = d.count();
-            String text = draw ? "draw by the " + d.rule().label() + " rule (" + Rulebook.article(d.rule()) + ")" + (c != null ? ": " + c : "")
-                    : d.rule().label() + " count started: " + c.moves() + " of " + c.limit() + " (" + Rulebook.article(d.rule()) + ")";
-            emit(new ArbiterEvent(draw ? EventType.DRAW_BY_RULE : EventType.DRAW_RULE_STARTED, null, game.ply(), null, t, List.of(),
-                    text, null, null, null, null, c == null ? List.of() : List.of(c), null), Rulebook.article(d.rule()));
-        }
-    }
-
-    private void retract(int toPly, long t) {
-        List<Position> history = game.positions();
-        Game before = game.game();
-        for (int ply = game.ply(); ply > toPly; ply--) {
-            Move m = game.moveAt(ply);
-            emit(new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t,
-                    m == null ? List.of() : List.of(m.from(), m.to()), "ply " + ply + " (" + (m == null ? "irregular" : m) + ") was taken back",
-                    m, history.get(ply), history.get(ply - 1), clock.times(), before.truncate(ply - 1).drawStatus().begun(), null));
-        }
-        game.retractTo(toPly);
-        if (standsPendingPly > toPly) standsPendingPly = 0;
-        Position p = game.position();
-        crowns.keepOnly(p.kings(Color.WHITE) | p.kings(Color.BLACK));
-        presses.clear();
-        trace.reset();
-    }
-
-    private void replace(Move m, long t) {
-        int ply = game.ply();
-        Move old = game.moveAt(ply);
-        game.retractTo(ply - 1);
-        Position before = game.position();
-        game.play(m);
-        emit(new ArbiterEvent(EventType.MOVE_REPLACED, null, ply, before.sideToMove(), t, m.path(),
-                "ply " + ply + ": " + old + " became " + m, m, before, game.position(), clock.times()));
-        afterMove(t);
-    }
-
-    /**
-     * Pieces that left their squares and came back (other than the move's own), before the move or with
-     * no move: the opponent's, and {@code own} pieces of the mover.
-     */
-    private void reportDisplaced(long t, long moveSquares, long own) {
-        long displaced = (trace.displaced() | own) & ~moveSquares;
-        if (displaced != 0) {
-            emit(ArbiterEvent.info(EventType.ACCIDENTAL_DISPLACEMENT, game.ply(), null, t, Bits.squares(displaced),
-                    "pieces left their squares and came back; no move was made"));
-        }
-        trace.clearDisplaced();
-    }
-
-    /**
-     * The starting position again after more than two plies, with men moved meanwhile, is a new
-     * game, not a takeback of the whole game: the game so far is kept in {@link #finishedGames()}.
-     */
-    private boolean newGame(long t, Occupancy seen) {
-        Position p = game.position(), start = config.start();
-        if (game.ply() <= 2 || !seen.matches(start)) return false;
-        // Men never go back: with the same men as at the start, the start position is simply played again.
-        if (p.men(Color.WHITE) == start.men(Color.WHITE) && p.men(Color.BLACK) == start.men(Color.BLACK)) return false;
-        int plies = game.ply();
-        finishedGames.add(game.game());
-        shown.forget();
-        game = new GameModelLine(config.startGame());
-        resumedAtPly = 0;
-        firstPressAt = Long.MIN_VALUE;
-        crowns.keepOnly(0);
-        standsPendingPly = 0;
-        presses.clear();
-        due.clear();
-        become(State.IN_STEP, t);
-        emit(ArbiterEvent.info(EventType.GAME_STARTED, 0, null, t, List.of(),
-                "the pieces are set up for a new game; the previous game (" + plies + " plies) is closed"));
-        return true;
-    }
-
-    /** The whole board was turned (or laid another way) with the game on it: read it the new way round. */
-    private boolean turnedRound(long t, Position p) {
-        for (Orientation o : Orientation.values()) {
-            if (o == orientation || !board.occupancy(o).matches(p)) continue;
-            orientation = o;
-            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(),
-                    "the board was turned with the game on it; reading it " + o.name().toLowerCase().replace('_', ' ') + " now"));
-            become(State.IN_STEP, t);
-            return true;
-        }
-        return false;
-    }
-
+    /** Out of step: the board is read again from a new game, a turned board, or a move or takeback that explains it. */
     private void recover(long t, Occupancy seen) {
         if (newGame(t, seen)) return;
         Position p = game.position();
-        if (turnedRound(t, p)) return;
+        if (start.turnedRound(t, p)) return;
         Candidate c = seen.matches(p) ? null : match(t, seen, true, true);
         if (!seen.matches(p) && c == null) return;
         if (seen.matches(p)) shown.withdraw(t, presses.pressedSinceMove);
@@ -936,172 +517,11 @@ public final class Reconstructor implements BoardObserver {
         if (c != null) apply(c, t, false);
     }
 
-    /** The board shows the game's position (the start, or where a resumed game stands) under an orientation. */
-    private boolean tryStart(long t) {
-        Position expected = state == State.JOINED ? config.start() : game.position();
-        for (Orientation o : orientations()) {
-            if (board.occupancy(o).matches(expected)) {
-                // Joined on a partly set-up board that then became the start position: the game starts there after all.
-                if (state == State.JOINED) game = new GameModelLine(config.startGame());
-                following(o, t);
-                if (game.ply() == 0) clockMismatch(t, clock.atStart(), null);
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Orientation[] orientations() {
-        return config.orientation() != null ? new Orientation[] {config.orientation()} : Orientation.values();
-    }
-
-    /** The board is read under {@code o} from now on, and follows the game. */
-    private void following(Orientation o, long t) {
-        orientation = o;
-        become(State.IN_STEP, t);
-        if (o != Orientation.NORMAL) {
-            emit(ArbiterEvent.info(EventType.BOARD_ORIENTATION, game.ply(), null, t, List.of(), o.isMirrored()
-                    ? "the board lies wrong: the pieces stand on the light fields. A game on a wrongly laid board is void"
-                            + " and must be started again (" + (config.variant() == Variant.FRISIAN ? "art. 26" : "SWR 7.1")
-                            + "); until then it is read as a mirrored board"
-                    : "the board is turned round; reading it the other way"));
-        }
-    }
-
-    /**
-     * The settled board is where the game stands plus one to three plies nobody saw (the driver
-     * started or restarted while the players played on): one path is those moves, recorded in
-     * order with their ply numbers; several are a join at the position, naming them, so the relay
-     * (and its arbiter) can choose. No press is expected for moves made while the board was not read.
-     */
-    private boolean catchUp(long t) {
-        Orientation at = null;
-        List<Reach.Path> paths = List.of();
-        for (Orientation o : orientations()) {
-            List<Reach.Path> p = CatchUp.paths(game.game(), board.occupancy(o));
-            if (p.isEmpty()) continue;
-            if (at != null) return false; // two readings of the board fit: wait for the board to tell more
-            at = o;
-            paths = p;
-        }
-        if (at == null) return false;
-        if (paths.size() > 1) {
-            joinAt(t, at, paths.get(0).position(), Reach.sideToMoveAfter(paths), "the board is " + paths.get(0).moves().size()
-                    + " plies or so ahead of the game's last known position, and more than one path leads there ("
-                    + CatchUp.describe(paths) + "): the record continues from the position seen; the arbiter can pick the path");
-            return true;
-        }
-        following(at, t);
-        for (Move m : paths.get(0).moves()) commit(m, t, true);
-        presses.movedSince = false; // its press, if any, came while the board was not read
-        // or comes now: as after a restart, a press before the next move is not blamed on the caught-up plies
-        resumedAtPly = game.ply();
-        return true;
-    }
-
-    /**
-     * No start position came, and the board has been still: the game was under way before this
-     * driver's first read. The settled position becomes the game's; who is to move is learned from
-     * the first move. A board that is merely being set up (a part of the start position) is no game yet.
-     */
-    private boolean join(long t) {
-        Position start = config.start();
-        for (Orientation o : orientations()) {
-            Occupancy seen = board.occupancy(o);
-            if (seen.unknown() != 0 || seen.strays() != 0 || seen.white() == 0 || seen.black() == 0) continue;
-            if ((seen.white() & ~start.pieces(Color.WHITE)) == 0 && (seen.black() & ~start.pieces(Color.BLACK)) == 0) return false;
-            // a move caught half made: the board settles once the hand is done, and is read then
-            if (CatchUp.halfMade(game.game(), seen)) return false;
-            Position p = Position.empty(Color.WHITE);
-            for (int s : Bits.squares(seen.white())) p = p.with(s, Piece.of(Color.WHITE, seen.isCrowned(s)));
-            for (int s : Bits.squares(seen.black())) p = p.with(s, Piece.of(Color.BLACK, seen.isCrowned(s)));
-            joinAt(t, o, p, null, "the game was under way before the board was first read: the record starts from the position first seen ("
-                    + Fen.write(p).substring(2) + "); who is to move is learned from the first move");
-            return true;
-        }
-        return false;
-    }
-
-    /**
-     * The record starts at {@code p} (JOINED_MID_GAME carries it, with the side to move when
-     * known). With the side to move known the board is followed at once; else the first move tells.
-     */
-    private void joinAt(long t, Orientation o, Position p, Color toMove, String text) {
-        orientation = o;
-        shown.forget();
-        Position at = toMove == null ? p : p.withSideToMove(toMove);
-        game = new GameModelLine(Game.from(at, config.settings()));
-        resumedAtPly = 0;
-        firstPressAt = Long.MAX_VALUE;
-        clock.joined();
-        become(toMove == null ? State.JOINED : State.IN_STEP, t);
-        emit(new ArbiterEvent(EventType.JOINED_MID_GAME, null, 0, toMove, t, List.of(), text, null, null, at, null));
-    }
-
-    private void checkCrowns(long t, Occupancy seen) {
-        for (int s : crowns.crowned(seen.crowned(), t)) {
-            Piece k = game.position().pieceAt(s);
-            emit(ArbiterEvent.info(EventType.KING_CROWNED, game.ply(), k == null ? null : k.color(), t, List.of(s),
-                    "the king on " + s + " is crowned"));
-        }
-    }
-
-    private void flag(long t, boolean right) {
-        Color c = clock.colorOf(right);
-        String who = c == null ? (right ? "the right player's" : "the left player's") : Rulebook.name(c) + "'s";
-        ClockWatch.FlagVerdict verdict = c == null ? null : clock.flagVerdict(movesCompleted(c), clock.shown(right));
-        emit(ArbiterEvent.info(EventType.FLAG_FALL, game.ply(), c, t, List.of(),
-                who + " flag fell" + (verdict == null ? "" : ": " + verdict.text())));
-    }
-
-    /** Moves a colour completed for the time control: the last only once a press stopped his clock (SWR 10.5). */
-    private int movesCompleted(Color c) {
-        boolean lastUnpressed = game.ply() > 0 && presses.movedSince && game.position().sideToMove() != c;
-        return movesBy(c) - (lastUnpressed ? 1 : 0);
-    }
-
-    /** Moves a colour made in this game (irregular ones included). */
-    private int movesBy(Color c) {
-        int n = 0;
-        for (var p : game.game().plies()) if (p.mover() == c) n++;
-        return n;
-    }
-
-    private void traceDiff(long t, Occupancy a, Occupancy b) {
-        for (int s = 1; s <= Squares.COUNT; s++) {
-            Color ca = Bits.colorAt(a, s), cb = Bits.colorAt(b, s);
-            if (ca != cb) trace.change(t, s, cb, game.position());
-        }
-    }
-
-    private Color pressColor() {
-        return clock.colorOf(presses.right);
-    }
-
     private Occupancy occupancy() {
-        return board.occupancy(orientation);
+        return board.occupancy();
     }
 
     private void emit(ArbiterEvent e) {
-        emit(e, null);
-    }
-
-    /**
-     * Every event goes out here: it cites the game's own rulebook (or {@code article} where the
-     * caller knows better), and a move carries the draw counts running after it.
-     */
-    private void emit(ArbiterEvent e, String article) {
-        e = e.withArticle(article != null ? article : Rulebook.article(config.variant(), e.type(), e.subtype()));
-        boolean move = e.type() == EventType.MOVE || e.type() == EventType.ILLEGAL_MOVE || e.type() == EventType.MOVE_REPLACED;
-        if (move) e = e.withDraws(game.game().drawStatus().begun());
-        listener.onEvent(e);
-    }
-
-    private static Color colorOf(Sensed s) {
-        return switch (s) {
-            case WHITE_MAN, WHITE_KING -> Color.WHITE;
-            case BLACK_MAN, BLACK_KING -> Color.BLACK;
-            default -> null;
-        };
+        alerts.emit(e);
     }
 }

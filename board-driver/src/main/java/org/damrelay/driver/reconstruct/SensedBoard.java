@@ -3,9 +3,13 @@ package org.damrelay.driver.reconstruct;
 import java.util.Arrays;
 import org.damrelay.driver.board.Sensed;
 
-/** The last reported content of the board's 100 fields, in the board's own numbering. */
+/**
+ * The last reported content of the board's 100 fields, in the board's own numbering, and the
+ * orientation the game is read under (null until the board first showed the game's position).
+ */
 final class SensedBoard {
     private final Sensed[] fields = new Sensed[100];
+    private Orientation orientation;
 
     SensedBoard() {
         Arrays.fill(fields, Sensed.EMPTY);
@@ -22,6 +26,20 @@ final class SensedBoard {
         Sensed before = fields[field];
         fields[field] = now == null ? Sensed.EMPTY : now;
         return before;
+    }
+
+    Orientation orientation() {
+        return orientation;
+    }
+
+    /** The board is read under {@code o} from now on. */
+    void readAs(Orientation o) {
+        orientation = o;
+    }
+
+    /** The board as the game reads it: under the orientation in use. */
+    Occupancy occupancy() {
+        return occupancy(orientation);
     }
 
     Occupancy occupancy(Orientation o) {

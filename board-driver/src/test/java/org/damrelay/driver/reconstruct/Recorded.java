@@ -11,6 +11,7 @@ import org.damrelay.draughts.rules.Variant;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
+import org.damrelay.driver.replay.ReplayLog;
 
 /** A reconstructor with its events recorded, and the assertions the tests share. */
 final class Recorded {
@@ -19,7 +20,7 @@ final class Recorded {
     final BoardHand hand;
 
     Recorded(ReconstructConfig config, Orientation lies) {
-        reconstructor = new Reconstructor(config, events::add);
+        reconstructor = new Reconstructor(config, ReplayLog.tee(events::add));
         hand = new BoardHand(reconstructor, lies);
         hand.setup(config.start());
     }

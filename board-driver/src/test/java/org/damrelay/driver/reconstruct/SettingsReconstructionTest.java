@@ -16,6 +16,7 @@ import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.IllegalKind;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /** The competition's settings reach the reconstruction: resuming a game, move-quota flag falls, SWR 7.1 at the start, ZWH. */
 class SettingsReconstructionTest {
@@ -24,7 +25,7 @@ class SettingsReconstructionTest {
     void aResumedGameIsFollowedFromWhereItStandsWithItsPliesAndCounts() {
         Game g = Game.start(Variant.INTERNATIONAL).play(Move.quiet(32, 28)).play(Move.quiet(19, 23));
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL), g, events::add);
+        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL), g, ReplayLog.tee(events::add));
         BoardHand hand = BoardHand.on(r);
         hand.setup(g.position());
         hand.press().settle(); // the clocks restarted after the interruption: no alert
@@ -41,7 +42,7 @@ class SettingsReconstructionTest {
         Game g = Game.from(start, frisian);
         for (int[] m : new int[][] {{50, 44}, {1, 7}, {44, 50}, {7, 1}, {50, 44}, {1, 7}}) g = g.play(Move.quiet(m[0], m[1]));
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL), g, events::add);
+        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL), g, ReplayLog.tee(events::add));
         BoardHand hand = BoardHand.on(r);
         hand.setup(g.position());
         hand.move(44, 50).press().settle();

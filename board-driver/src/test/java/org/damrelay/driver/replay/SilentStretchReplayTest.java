@@ -53,10 +53,10 @@ class SilentStretchReplayTest {
         List<Long> deliveredAt = new ArrayList<>();
         List<ArbiterEvent> events = new ArrayList<>();
         long[] now = {0};
-        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), e -> {
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), ReplayLog.tee(e -> {
             events.add(e);
             deliveredAt.add(now[0]);
-        });
+        }));
         BoardObserver clocked = new BoardObserver() {
             @Override public void onBoard(long t, Sensed[] f) { now[0] = t; r.onBoard(t, f); }
             @Override public void onFieldChange(long t, int field, Sensed s) { now[0] = t; r.onFieldChange(t, field, s); }

@@ -20,6 +20,7 @@ import org.damrelay.emulator.scenario.ScenarioParser;
 import org.damrelay.emulator.scenario.ScenarioRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * Every event of arbiter-events.md staged on the emulated board with the emulator's scenario
@@ -40,11 +41,11 @@ class ArbiterEventScenarioTest {
         var parsed = ScenarioParser.parse(scenario);
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, ec);
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), e -> {
+        Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), ReplayLog.tee(e -> {
             events.add(e);
             seen.add(e.type());
             if (e.subtype() != null) seenKinds.add(e.subtype());
-        });
+        }));
         timeline.replayTo(r);
         r.tick(timeline.endMillis() + 20_000);
         return events;
@@ -316,10 +317,10 @@ class ArbiterEventScenarioTest {
         var parsed = ScenarioParser.parse("move 32-28\nmove 17-21\nmove 37-32\nmove 19-23\nwait 5000\nmove 28x19\nmove 14x23");
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, QUIET);
         List<ArbiterEvent> whole = new ArrayList<>();
-        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), whole::add));
+        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), ReplayLog.tee(whole::add)));
         long afterSecondMove = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 4).findFirst().orElseThrow().t();
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), events::add);
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), ReplayLog.tee(events::add));
         Timeline late = timeline.joinedAt(afterSecondMove);
         late.replayTo(r);
         r.tick(late.endMillis() + 20_000);

@@ -21,6 +21,7 @@ import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.scenario.ScenarioParser;
 import org.damrelay.emulator.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * A board read again (a restarted driver) or first read (a driver started late) one to three
@@ -46,7 +47,7 @@ class CatchUpTest {
                         .withSeed(900 + i)).play(g.start(), g.plies());
                 Game resumed = played(g, resumedAt);
                 List<ArbiterEvent> events = new ArrayList<>();
-                Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), resumed, events::add);
+                Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), resumed, ReplayLog.tee(events::add));
                 Long at = readAt(full, g, resumedAt + missed);
                 if (at == null) continue;
                 Timeline late = full.joinedAt(at);
@@ -100,7 +101,7 @@ class CatchUpTest {
             int resumedAt = 10 + 2 * i, missed = 4 + i % 2;
             Timeline full = new Emulator(EmulatorConfig.defaults().withSeed(700 + i)).play(g.start(), g.plies());
             List<ArbiterEvent> events = new ArrayList<>();
-            Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), played(g, resumedAt), events::add);
+            Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), played(g, resumedAt), ReplayLog.tee(events::add));
             // read in a think time long enough to be joined in (the join waits for the board to be still)
             Long at = readAt(full, g, resumedAt + missed, ReconstructConfig.defaults(g.variant()).irregularMs() + 1000);
             if (at == null) continue;
@@ -131,7 +132,7 @@ class CatchUpTest {
             for (int missed = 1; missed <= 3; missed++) {
                 Timeline full = new Emulator(EmulatorConfig.defaults().withSeed(300 + i)).play(g.start(), g.plies());
                 List<ArbiterEvent> events = new ArrayList<>();
-                Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), events::add);
+                Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), ReplayLog.tee(events::add));
                 Long at = readAt(full, g, missed);
                 if (at == null) continue;
                 Timeline late = full.joinedAt(at);
@@ -168,11 +169,11 @@ class CatchUpTest {
                 """);
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(scenario, EmulatorConfig.defaults().withNoise(NoiseProfile.none()));
         List<ArbiterEvent> whole = new ArrayList<>();
-        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), whole::add));
+        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), ReplayLog.tee(whole::add)));
         long twoPlies = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 2).findFirst().orElseThrow().t();
 
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), events::add);
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), ReplayLog.tee(events::add));
         Timeline late = timeline.joinedAt(twoPlies + 2500); // in the five seconds
         late.replayTo(r);
         r.tick(late.endMillis() + 20_000);
@@ -201,12 +202,12 @@ class CatchUpTest {
                 """);
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(scenario, EmulatorConfig.defaults().withNoise(NoiseProfile.none()));
         List<ArbiterEvent> whole = new ArrayList<>();
-        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), whole::add));
+        timeline.replayTo(new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL), ReplayLog.tee(whole::add)));
         long landed = whole.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == 2).findFirst().orElseThrow().t();
 
         Game afterFirst = Game.from(Position.start(), Variant.INTERNATIONAL).play(Move.quiet(32, 28));
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), afterFirst, events::add);
+        Reconstructor r = Reconstructor.resume(ReconstructConfig.defaults(Variant.INTERNATIONAL).withJoinMidGame(true), afterFirst, ReplayLog.tee(events::add));
         Timeline late = timeline.joinedAt(landed + 100); // 19-23 on the board, black's press still to come
         late.replayTo(r);
         r.tick(late.endMillis() + 20_000);
@@ -223,7 +224,7 @@ class CatchUpTest {
 
     private static List<ArbiterEvent> allEvents(Timeline full, PdnGame g) {
         List<ArbiterEvent> all = new ArrayList<>();
-        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), all::add);
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), ReplayLog.tee(all::add));
         full.replayTo(r);
         r.tick(full.endMillis() + 20_000); // a man's capture is committed once its window passed: also the last one
         return all;

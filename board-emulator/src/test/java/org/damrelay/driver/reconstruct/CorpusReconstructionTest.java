@@ -16,6 +16,7 @@ import org.damrelay.emulator.EmulatorConfig;
 import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * All corpus games played by the emulated hand on an emulated board, at default and at heavy
@@ -46,7 +47,7 @@ class CorpusReconstructionTest {
             EmulatorConfig ec = EmulatorConfig.defaults().withNoise(noise).withSeed(1000 + i).withTurned(turned);
             Timeline timeline = new Emulator(ec).play(g.start(), g.plies());
             List<ArbiterEvent> events = new ArrayList<>();
-            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), events::add);
+            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), ReplayLog.tee(events::add));
             timeline.replayTo(r);
             r.tick(timeline.endMillis() + 10_000);
 

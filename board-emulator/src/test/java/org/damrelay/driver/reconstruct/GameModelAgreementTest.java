@@ -24,6 +24,7 @@ import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.games.FrisianGameGenerator;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * The driver's reconstruction and the game model agree: every corpus game and every generated
@@ -94,7 +95,7 @@ class GameModelAgreementTest {
             Timeline timeline = new Emulator(EmulatorConfig.defaults().withNoise(noise).withSeed(3000 + i).withTurned(turned))
                     .play(p.start(), p.plies());
             List<ArbiterEvent> events = new ArrayList<>();
-            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(p.variant()).withStart(p.start()), events::add);
+            Reconstructor r = new Reconstructor(ReconstructConfig.defaults(p.variant()).withStart(p.start()), ReplayLog.tee(events::add));
             timeline.replayTo(r);
             r.tick(timeline.endMillis() + 20_000);
             Game model = model(p);

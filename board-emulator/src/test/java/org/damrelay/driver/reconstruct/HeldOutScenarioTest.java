@@ -29,6 +29,7 @@ import org.damrelay.emulator.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * Issue 37's held-out scenario kinds: each staged by the emulator's hand (scenario format), written
@@ -61,7 +62,7 @@ class HeldOutScenarioTest {
         Scenario scenario = ScenarioParser.parse(script);
         ReconstructConfig config = ReconstructConfig.defaults(v).withStart(scenario.start());
         List<ArbiterEvent> events = new ArrayList<>();
-        replay(staged(script, hand, clockFrom), new Reconstructor(config, events::add), config);
+        replay(staged(script, hand, clockFrom), new Reconstructor(config, ReplayLog.tee(events::add)), config);
         return events;
     }
 
@@ -114,7 +115,7 @@ class HeldOutScenarioTest {
         for (String m : List.of("32-28", "19-23")) game = game.play(Notation.resolve(game.position(), Variant.INTERNATIONAL, m));
         List<ArbiterEvent> events = new ArrayList<>();
         Timeline t = staged(script, QUIET, 0).joinedAt(irregularPress - 8000);
-        replay(t, Reconstructor.resume(config, game, events::add), config);
+        replay(t, Reconstructor.resume(config, game, ReplayLog.tee(events::add)), config);
         assertEquals(OPPONENT_PIECE_RECORD, record(events), all(events));
     }
 

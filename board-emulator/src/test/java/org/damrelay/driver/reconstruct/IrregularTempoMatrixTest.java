@@ -38,6 +38,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * Issue 21: every irregular kind of arbiter-events.md, answered by the opponent after 0.3 to 6 s,
@@ -240,7 +241,7 @@ class IrregularTempoMatrixTest {
         ReconstructConfig config = ReconstructConfig.defaults(c.variant()).withStart(scenario.start());
         // the emulated clock's own setting: its presses are checked against it (no CLOCK_MISMATCH is allowed)
         if (timed) config = config.withTimeControl(hand.base(), hand.increment());
-        Reconstructor r = CaptureReconstruction.replay(CaptureReader.read(new StringReader(TimelineCapture.of(timeline))), config, events::add);
+        Reconstructor r = CaptureReconstruction.replay(CaptureReader.read(new StringReader(TimelineCapture.of(timeline))), config, ReplayLog.tee(events::add));
 
         int n = c.before().size() + 1;
         List<String> expected = new ArrayList<>();

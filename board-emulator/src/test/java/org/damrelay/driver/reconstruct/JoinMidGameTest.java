@@ -27,6 +27,7 @@ import org.damrelay.emulator.NoiseProfile;
 import org.damrelay.emulator.Timeline;
 import org.damrelay.proto.wire.GameWire;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * A standalone driver started after the game began (issue 13): the board was played on before the
@@ -106,7 +107,7 @@ class JoinMidGameTest {
         // a partly set-up start position stays still for long: waiting for the rest, not joining
         List<ArbiterEvent> events = new ArrayList<>();
         Reconstructor r = new Reconstructor(ReconstructConfig.defaults(Variant.INTERNATIONAL)
-                .withJoinMidGame(true), events::add);
+                .withJoinMidGame(true), ReplayLog.tee(events::add));
         var fields = new Sensed[Fields.COUNT];
         Arrays.fill(fields, Sensed.EMPTY);
         for (int s = 1; s <= 10; s++) fields[Orientation.NORMAL.field(s)] = Sensed.BLACK_MAN;
@@ -124,9 +125,9 @@ class JoinMidGameTest {
     private static Reconstructor joined(PdnGame g, NoiseProfile noise, long seed, int joinPly, List<ArbiterEvent> events) {
         Timeline full = new Emulator(EmulatorConfig.defaults().withNoise(noise).withSeed(seed)).play(g.start(), g.plies());
         List<ArbiterEvent> all = new ArrayList<>();
-        full.replayTo(new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), all::add));
+        full.replayTo(new Reconstructor(ReconstructConfig.defaults(g.variant()).withStart(g.start()), ReplayLog.tee(all::add)));
         long t = all.stream().filter(e -> e.type() == EventType.MOVE && e.ply() == joinPly).findFirst().orElseThrow().t();
-        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), events::add);
+        Reconstructor r = new Reconstructor(ReconstructConfig.defaults(g.variant()).withJoinMidGame(true), ReplayLog.tee(events::add));
         Timeline late = full.joinedAt(t);
         late.replayTo(r);
         r.tick(late.endMillis() + 20_000);

@@ -22,6 +22,7 @@ import org.damrelay.emulator.Timeline;
 import org.damrelay.emulator.scenario.ScenarioParser;
 import org.damrelay.emulator.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;
+import org.damrelay.driver.replay.ReplayLog;
 
 /**
  * Issue 11 on the emulated board: Frisian art. 17 and the capture-value articles in the live path,
@@ -40,7 +41,7 @@ class SettingsScenarioTest {
         var parsed = ScenarioParser.parse(scenario);
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(parsed, ec);
         List<ArbiterEvent> events = new ArrayList<>();
-        Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), events::add);
+        Reconstructor r = new Reconstructor(rc.withStart(parsed.start()), ReplayLog.tee(events::add));
         timeline.replayTo(r);
         if (after != null) r.onClock(timeline.endMillis() + 1000, after);
         r.tick(timeline.endMillis() + 20_000);

@@ -52,7 +52,7 @@ class CaptureReconstructionTest {
         String text = capture(game.plies(), 7);
         List<ArbiterEvent> events = new ArrayList<>();
         var r = CaptureReconstruction.replay(CaptureReader.read(new StringReader(text)),
-                ReconstructConfig.defaults(Variant.INTERNATIONAL), events::add);
+                ReconstructConfig.defaults(Variant.INTERNATIONAL), ReplayLog.tee(events::add));
         List<Move> moves = events.stream().filter(e -> e.type() == EventType.MOVE).map(ArbiterEvent::move).toList();
         assertEquals(game.plies(), moves);
         assertEquals(game.finalPosition(), r.position());

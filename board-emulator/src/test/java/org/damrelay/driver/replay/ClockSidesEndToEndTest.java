@@ -110,7 +110,7 @@ class ClockSidesEndToEndTest {
         Timeline timeline = readingsBefore ? played : silentBeforeMoveOne(played);
         ReconstructConfig config = driver(bronstein);
         List<ArbiterEvent> events = new ArrayList<>();
-        replay(timeline, new Reconstructor(config, events::add), config);
+        replay(timeline, new Reconstructor(config, ReplayLog.tee(events::add)), config);
         assertEquals(GAME, of(events, EventType.MOVE).stream().map(ArbiterEvent::move).toList());
         noFalseClockAlerts(events);
         // a clock silent before the first press places the colours at the second press (which may come after ply 2's line)
@@ -123,7 +123,7 @@ class ClockSidesEndToEndTest {
         Timeline timeline = new Emulator(board(whiteRight, true, 6)).play(Position.start(), GAME);
         ReconstructConfig config = driver(false);
         List<ArbiterEvent> events = new ArrayList<>();
-        replay(timeline, new Reconstructor(config, events::add), config);
+        replay(timeline, new Reconstructor(config, ReplayLog.tee(events::add)), config);
         ArbiterEvent m = of(events, EventType.CLOCK_MISMATCH).get(0);
         assertTrue(m.text().contains("Fischer"), m.text());
     }
@@ -135,7 +135,7 @@ class ClockSidesEndToEndTest {
         Timeline timeline = new ScenarioRunner(Variant.INTERNATIONAL).run(scenario, board(whiteRight, false, 7));
         ReconstructConfig config = ReconstructConfig.defaults(Variant.INTERNATIONAL);
         List<ArbiterEvent> events = new ArrayList<>();
-        replay(timeline, new Reconstructor(config, events::add), config);
+        replay(timeline, new Reconstructor(config, ReplayLog.tee(events::add)), config);
         List<ArbiterEvent> notPressed = of(events, EventType.CLOCK_NOT_PRESSED);
         assertEquals(1, notPressed.size(), events.toString());
         assertEquals(Color.WHITE, notPressed.get(0).side());
@@ -163,7 +163,7 @@ class ClockSidesEndToEndTest {
         Timeline timeline = restartedAt(plies, shown, whiteRight, 8);
 
         List<ArbiterEvent> events = new ArrayList<>();
-        replay(timeline, Reconstructor.resume(config, at, recorded, events::add), config);
+        replay(timeline, Reconstructor.resume(config, at, recorded, ReplayLog.tee(events::add)), config);
         assertEquals(GAME.subList(plies, GAME.size()), of(events, EventType.MOVE).stream().map(ArbiterEvent::move).toList());
         noFalseClockAlerts(events);
         timesPerColour(timeline, events, whiteRight, 1);
@@ -171,7 +171,7 @@ class ClockSidesEndToEndTest {
         // the same board where the record says white had ten minutes less: that is a real mismatch
         events.clear();
         ClockTimes less = new ClockTimes(shown.minusMinutes(10), shown.minusMinutes(10));
-        replay(timeline, Reconstructor.resume(config, at, less, events::add), config);
+        replay(timeline, Reconstructor.resume(config, at, less, ReplayLog.tee(events::add)), config);
         ArbiterEvent m = of(events, EventType.CLOCK_MISMATCH).get(0);
         assertTrue(m.text().contains("last recorded"), m.text());
     }
@@ -184,7 +184,7 @@ class ClockSidesEndToEndTest {
         long joinAt = played.only(BoardEvent.ClockRead.class).get(6).t() + 1;
         ReconstructConfig config = driver(false).withJoinMidGame(true);
         List<ArbiterEvent> events = new ArrayList<>();
-        replay(played.joinedAt(joinAt), new Reconstructor(config, events::add), config);
+        replay(played.joinedAt(joinAt), new Reconstructor(config, ReplayLog.tee(events::add)), config);
         assertEquals(1, of(events, EventType.JOINED_MID_GAME).size(), events.toString());
         assertTrue(of(events, EventType.MOVE).size() >= 5, events.toString());
         noFalseClockAlerts(events);
