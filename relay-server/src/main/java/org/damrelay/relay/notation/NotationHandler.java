@@ -3,7 +3,7 @@ package org.damrelay.relay.notation;
 import java.net.InetAddress;
 import org.damrelay.proto.DeviceMessage;
 import org.damrelay.proto.DeviceRequest;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.http.JsonEndpoint;
 

@@ -34,7 +34,7 @@ import org.damrelay.proto.Side;
 import org.damrelay.proto.StopNotation;
 import org.damrelay.proto.StreamNotice;
 import org.damrelay.proto.TimeEntry;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterService;
 import org.damrelay.relay.arbiter.ArbiterSession;
 import org.damrelay.relay.arbiter.NotationRequests;
