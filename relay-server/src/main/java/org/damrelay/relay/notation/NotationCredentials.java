@@ -27,21 +27,10 @@ import org.damrelay.relay.ingest.IngestService;
  * game's source follows: the phone's own while it is notated, the board's again after the switch
  * back. Each is journaled with an audit entry; the answer comes once that is durable. Core thread only.
  */
-final class NotationCredentials implements NotationRequests {
+record NotationCredentials(IngestService ingest, NotatedGames games, AdmittedDevices devices, BookEntries entries)
+        implements NotationRequests {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-
-    private final IngestService ingest;
-    private final NotatedGames games;
-    private final AdmittedDevices devices;
-    private final BookEntries entries;
-
-    NotationCredentials(IngestService ingest, NotatedGames games, AdmittedDevices devices, BookEntries entries) {
-        this.ingest = ingest;
-        this.games = games;
-        this.devices = devices;
-        this.entries = entries;
-    }
 
     @Override
     public void handle(ArbiterSession s, String id, NotationRequest r) {

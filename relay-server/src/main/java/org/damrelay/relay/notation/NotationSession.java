@@ -27,19 +27,8 @@ import org.damrelay.relay.game.GameRecord;
  * kept told of its game: everything durable that it did not enter itself is pushed with the acks
  * up to it. Core thread only.
  */
-final class NotationSession implements RelayCore.LiveListener {
-
-    private final RelayCore core;
-    private final NotatedGames games;
-    private final AdmittedDevices devices;
-    private final BookEntries entries;
-
-    NotationSession(RelayCore core, NotatedGames games, AdmittedDevices devices, BookEntries entries) {
-        this.core = core;
-        this.games = games;
-        this.devices = devices;
-        this.entries = entries;
-    }
+record NotationSession(RelayCore core, NotatedGames games, AdmittedDevices devices, BookEntries entries)
+        implements RelayCore.LiveListener {
 
     /** A device's hello: admitted to its game with a credential in force, else closed with the reason. */
     void hello(DeviceSession d, String gameId, String token) {
