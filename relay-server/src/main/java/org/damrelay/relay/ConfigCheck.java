@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.net.ssl.SSLException;
-import org.damrelay.relay.cluster.ClusterConfig;
+import org.damrelay.relay.config.ClusterConfig;
 import org.damrelay.relay.config.EventConfig;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.event.EventDirectory;

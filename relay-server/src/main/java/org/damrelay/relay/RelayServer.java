@@ -36,9 +36,12 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.RelayAlert;
 import org.damrelay.proto.RelayAlertType;
 import org.damrelay.relay.arbiter.ArbiterHandler;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.arbiter.ArbiterHttp;
+import org.damrelay.relay.arbiter.ArbiterScreens;
 import org.damrelay.relay.arbiter.ArbiterService;
-import org.damrelay.relay.cluster.ClusterConfig;
+import org.damrelay.relay.arbiter.BookEntries;
+import org.damrelay.relay.config.ClusterConfig;
 import org.damrelay.relay.cluster.EdgeFeed;
 import org.damrelay.relay.cluster.RedisStreamBus;
 import org.damrelay.relay.cluster.ClusterMetrics;
@@ -93,7 +96,7 @@ public final class RelayServer implements AutoCloseable {
 
     /** The core and the endpoints of one role; an edge has no ingest and no arbiter (null). */
     private record Wiring(RelayCore core, Cluster cluster, HttpRouter.Endpoints endpoints, SpectatorFanout fanout,
-                          IngestService ingest, ArbiterService arbiter, EngineService engine) {
+                          IngestService ingest, ArbiterScreens screens, EngineService engine) {
 
         /** Spectators only: no journal, no ingest, no arbiter, no notation; the games come from the origin. */
         static Wiring edge(RelayConfig config, ClusterConfig cc, ChannelGroup webSockets, IdleSweeps sweeps, ConnectionLimiter limiter) {
@@ -129,31 +132,33 @@ public final class RelayServer implements AutoCloseable {
             }
             IngestService ingest = new IngestService(core, evidence);
             SpectatorFanout fanout = new SpectatorFanout(core);
-            ArbiterService arbiter = new ArbiterService(core, ingest);
-            NotationService notation = new NotationService(core, ingest, arbiter);
+            ArbiterScreens screens = new ArbiterScreens(core, ingest);
+            BookEntries entries = new BookEntries(core);
+            ArbiterService arbiter = new ArbiterService(core, ingest, screens, entries);
+            NotationService notation = new NotationService(core, ingest, arbiter, entries);
             watchBoards(core);
             // evaluations of released positions, by the engine the config names (none by default)
-            EngineService engine = new EngineService(core, fanout, arbiter::relayAlert);
+            EngineService engine = new EngineService(core, fanout, screens::relayAlert);
             engine.configure(config.engine());
             return new Wiring(core, new Cluster(cc.role(), redis, null), new HttpRouter.Endpoints(
                     () -> new IngestHandler(core, ingest),
                     () -> new SpectatorHandler(core, fanout),
-                    () -> new ArbiterHandler(core, arbiter),
+                    () -> new ArbiterHandler(core, screens, arbiter),
                     new ArbiterHttp(core, arbiter),
                     redis != null ? redis.originLog() : null, redis != null ? redis::health : null,
-                    webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, arbiter, engine);
+                    webSockets, sweeps, limiter, () -> new NotationHandler(core, notation)), fanout, ingest, screens, engine);
         }
     }
 
     private final IngestService ingest;
-    private final ArbiterService arbiter;
+    private final ArbiterScreens screens;
     private final EngineService engine;
 
     private RelayServer(Wiring w, EventLoopGroup boss, EventLoopGroup workers, Channel serverChannel, ChannelGroup webSockets) {
         this.core = w.core();
         this.cluster = w.cluster();
         this.ingest = w.ingest();
-        this.arbiter = w.arbiter();
+        this.screens = w.screens();
         this.engine = w.engine();
         this.webSockets = webSockets;
         this.boss = boss;
@@ -266,8 +271,8 @@ public final class RelayServer implements AutoCloseable {
         if (ingest != null) {
             core.execute(() -> {
                 ingest.closeRevoked(core.tokens());
-                arbiter.closeRevoked(core.tokens());
-                arbiter.relayAlert(configAlert("config read", true));
+                screens.closeRevoked(core.tokens());
+                screens.relayAlert(configAlert("config read", true));
             });
         }
         log.info("tokens re-read: {} events", newConfig.events().size());
@@ -275,7 +280,7 @@ public final class RelayServer implements AutoCloseable {
 
     /** A changed config could not be used (the last good one stays): the arbiters are told. */
     public void configRejected(String reason) {
-        if (arbiter != null) core.execute(() -> arbiter.relayAlert(configAlert(reason, false)));
+        if (screens != null) core.execute(() -> screens.relayAlert(configAlert(reason, false)));
     }
 
     private static RelayAlert configAlert(String text, boolean cleared) {

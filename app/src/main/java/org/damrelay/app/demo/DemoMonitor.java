@@ -29,7 +29,7 @@ import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameResult;
 import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.Ply;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.arbiter.AlertSeverities;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.game.Pdn;

@@ -4,7 +4,7 @@ import java.net.InetAddress;
 import org.damrelay.proto.ArbiterHello;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.http.JsonEndpoint;
@@ -12,13 +12,15 @@ import org.damrelay.relay.http.JsonEndpoint;
 /** The arbiter's WebSocket on /arbiter: JSON ArbiterRequests after an authenticated hello. */
 public final class ArbiterHandler extends JsonEndpoint<ArbiterRequest> implements ArbiterSession {
 
+    private final ArbiterScreens screens;
     private final ArbiterService service;
     private volatile String eventId;
     private volatile String arbiter;
     private volatile TokenStore.Identity identity;
 
-    public ArbiterHandler(RelayCore core, ArbiterService service) {
+    public ArbiterHandler(RelayCore core, ArbiterScreens screens, ArbiterService service) {
         super(core, "arbiter", "/arbiter", ArbiterRequest::newBuilder);
+        this.screens = screens;
         this.service = service;
     }
 
@@ -38,7 +40,7 @@ public final class ArbiterHandler extends JsonEndpoint<ArbiterRequest> implement
 
     @Override
     protected void disconnected() {
-        if (eventId != null) core.execute(() -> service.disconnected(this));
+        if (eventId != null) core.execute(() -> screens.disconnected(this));
     }
 
     @Override
@@ -68,6 +70,6 @@ public final class ArbiterHandler extends JsonEndpoint<ArbiterRequest> implement
         identity = ((TokenStore.Granted) check).identity();
         arbiter = identity.name(); // the token says who acts: the audit log does not take the client's word
         eventId = identity.eventId();
-        core.execute(() -> service.connected(this));
+        core.execute(() -> screens.connected(this));
     }
 }

@@ -8,20 +8,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.ArbiterMessage;
 import org.damrelay.proto.ArbiterRequest;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.config.TokenStore;
+import org.damrelay.relay.http.JsonPost;
 
 /**
  * The arbiter's requests over plain HTTP ({@code POST /api/arbiter}, bearer token): one request,
  * one answer, for scripts and tools that do not hold a WebSocket. The token decides the event.
  */
-public final class ArbiterHttp {
+public final class ArbiterHttp implements JsonPost {
 
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
     private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace();
-
-    /** An answer: HTTP status and JSON body. */
-    public record Answer(int status, String json) {}
 
     private final RelayCore core;
     private final ArbiterService service;
@@ -31,7 +29,7 @@ public final class ArbiterHttp {
         this.service = service;
     }
 
-    /** @param from the client's address, for the failed-authentication limit */
+    @Override
     public CompletableFuture<Answer> handle(String authorization, String body, InetAddress from) {
         String token = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7).trim() : "";
         long now = System.currentTimeMillis();

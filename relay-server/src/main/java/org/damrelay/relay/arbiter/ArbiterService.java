@@ -1,16 +1,7 @@
 package org.damrelay.relay.arbiter;
 
 import java.io.IOException;
-import org.damrelay.draughts.game.AgreedDrawLimit;
-import org.damrelay.draughts.game.Game;
-import org.damrelay.draughts.notation.Fen;
-import org.damrelay.draughts.notation.Notation;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.List;
-import org.damrelay.draughts.rules.Move;
-import org.damrelay.draughts.rules.Position;
 import org.damrelay.proto.Alert;
 import org.damrelay.proto.AlertAck;
 import org.damrelay.proto.ArbiterMessage;
@@ -19,55 +10,44 @@ import org.damrelay.relay.evidence.EvidenceQuery;
 import org.damrelay.relay.evidence.EvidenceStore;
 import org.damrelay.proto.ArbiterRequest;
 import org.damrelay.proto.AuditEntry;
-import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.Correction;
-import org.damrelay.proto.MoveData;
 import org.damrelay.proto.EventType;
-import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
-import org.damrelay.proto.GameSnapshot;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.HoldRelease;
 import org.damrelay.proto.JournalRecord;
-import org.damrelay.proto.RelayAlert;
-import org.damrelay.proto.RelayAlertType;
 import org.damrelay.proto.RelayError;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.wire.GameWire;
-import org.damrelay.relay.RelayCore;
-import org.damrelay.relay.config.TokenStore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.event.EventDirectory;
 import org.damrelay.relay.event.EventDirectory.Source;
 
 import org.damrelay.relay.game.GameBook;
-import org.damrelay.relay.game.GameFold;
 import org.damrelay.relay.game.GameRecord;
-import org.damrelay.relay.game.Pdn;
 import org.damrelay.relay.game.SourceCursor;
 import org.damrelay.relay.ingest.IngestService;
 
 /**
- * The arbiter's requests: acknowledge alerts, enter results (raising EARLY_DRAW_AGREED for a draw
- * before move 40, SWR 13.4), correct games (as explicit corrections with an audit entry, never a
- * silent rewrite), edit pairings and swap boards, release blocked boards, and the match report.
- * Arbiters see every durable change of their event live. Core thread only.
+ * The arbiter's requests, each answered on the session that asked: acknowledge alerts, enter
+ * results, correct games (as explicit corrections with an audit entry, never a silent rewrite),
+ * edit pairings and swap boards, release blocked boards, the match report and the evidence.
+ * What it changes reaches the screens through the journal ({@link ArbiterScreens}). Core thread only.
  */
-public final class ArbiterService implements RelayCore.LiveListener {
+public final class ArbiterService {
 
     private final RelayCore core;
     private final IngestService ingest;
-    private final BlockedBoards blocked;
-    private final List<ArbiterSession> sessions = new ArrayList<>();
-    /** The relay's own problems while they last, one per type (a rejected config, a failing engine). */
-    private final Map<RelayAlertType, RelayAlert> standing = new EnumMap<>(RelayAlertType.class);
+    private final ArbiterScreens screens;
+    private final BookEntries entries;
     private NotationRequests notation = (s, id, r) -> error(s, id, "BAD_REQUEST", "digital notation is not served by this relay");
 
-    public ArbiterService(RelayCore core, IngestService ingest) {
+    public ArbiterService(RelayCore core, IngestService ingest, ArbiterScreens screens, BookEntries entries) {
         this.core = core;
         this.ingest = ingest;
-        this.blocked = new BlockedBoards(core, ingest);
-        core.addLiveListener(this);
+        this.screens = screens;
+        this.entries = entries;
     }
 
     private GameBook book() { return core.book(); }
@@ -75,82 +55,6 @@ public final class ArbiterService implements RelayCore.LiveListener {
     /** Who answers the arbiter's notation credential requests (relay.notation). */
     public void notationRequests(NotationRequests handler) {
         this.notation = handler;
-    }
-
-    /** A new arbiter connection: the event's games as they stand live, every alert so far, then everything live. */
-    public void connected(ArbiterSession s) {
-        sessions.add(s);
-        // first: the token was accepted (a console shows itself only then)
-        s.send(ArbiterMessage.newBuilder().setOk("signed in as " + s.arbiter() + " for event " + s.eventId()).build());
-        for (GameInfo info : book().directory().games(s.eventId(), 0)) {
-            GameRecord g = book().game(info.getGameId());
-            if (g != null) s.send(ArbiterMessage.newBuilder().setSnapshot(g.live().snapshot()).build());
-        }
-        for (Alert a : book().alerts()) {
-            GameRecord g = book().game(a.getGameId());
-            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(alertMessage(a));
-        }
-        for (RelayAlert a : standing.values()) s.send(ArbiterMessage.newBuilder().setRelayAlert(a).build());
-        // the boards blocked now, so a reloaded console lists them whatever became of their alerts
-        for (GameInfo info : book().directory().games(s.eventId(), 0)) {
-            GameRecord g = book().game(info.getGameId());
-            if (g != null) blocked.of(g).ifPresent(b -> s.send(ArbiterMessage.newBuilder().setBlocked(b).build()));
-        }
-    }
-
-    /**
-     * A problem of the relay itself (a config save it refused): every arbiter screen hears it now,
-     * a screen opened later while it lasts; a cleared one ends it. Not journaled: it is about this
-     * process, not the games.
-     */
-    public void relayAlert(RelayAlert a) {
-        if (a.getCleared() && standing.remove(a.getType()) == null) return;
-        if (!a.getCleared()) standing.put(a.getType(), a);
-        ArbiterMessage m = ArbiterMessage.newBuilder().setRelayAlert(a).build();
-        for (ArbiterSession s : sessions) s.send(m);
-    }
-
-    /** Every arbiter screen of the game's event hears once that its board was blocked or released. */
-    private void tellBlocked(GameRecord g) {
-        if (g == null) return;
-        blocked.changed(g).ifPresent(b -> {
-            ArbiterMessage m = ArbiterMessage.newBuilder().setBlocked(b).build();
-            for (ArbiterSession s : sessions) if (s.eventId().equals(g.info().getEventId())) s.send(m);
-        });
-    }
-
-    public void disconnected(ArbiterSession s) {
-        sessions.remove(s);
-    }
-
-    /** Core thread, after the tokens were re-read: arbiter screens whose token is gone or revoked are closed. */
-    public void closeRevoked(TokenStore tokens) {
-        for (ArbiterSession s : List.copyOf(sessions)) {
-            if (!tokens.stillValid(TokenStore.Kind.ARBITER, s.identity())) s.close(4401, "token revoked");
-        }
-    }
-
-    @Override
-    public void written(GameBook.Applied applied) {
-        GameRecord g = book().game(applied.update().getGameId());
-        // a join or a picked path rewrites plies in ways only the fold knows: the consoles get the game anew
-        GameSnapshot anew = GameRecord.rewritesPlies(applied.update()) ? g.live().snapshot() : null;
-        for (ArbiterSession s : sessions) {
-            if (!g.info().getEventId().equals(s.eventId())) continue;
-            s.send(ArbiterMessage.newBuilder().setUpdate(applied.update()).build());
-            if (anew != null) s.send(ArbiterMessage.newBuilder().setSnapshot(anew).build());
-            if (applied.alert() != null) s.send(alertMessage(applied.alert()));
-        }
-        tellBlocked(g);
-    }
-
-    @Override
-    public void audit(AuditEntry entry) {
-        GameRecord g = book().game(entry.getGameId());
-        for (ArbiterSession s : sessions) {
-            if (g != null && g.info().getEventId().equals(s.eventId())) s.send(ArbiterMessage.newBuilder().setAudit(entry).build());
-        }
-        tellBlocked(g);
     }
 
     public void handle(ArbiterSession s, ArbiterRequest r) {
@@ -210,7 +114,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
         core.commit(rec, () -> {
             ok(s, id, "alert " + alertId + " acknowledged");
-            acknowledged(book().alert(alertId));
+            screens.acknowledged(book().alert(alertId));
         });
     }
 
@@ -235,112 +139,26 @@ public final class ArbiterService implements RelayCore.LiveListener {
             JournalRecord rec = JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build();
             // journal order = apply order: the answer follows the last acknowledgement's fsync
             core.commit(rec, () -> {
-                acknowledged(book().alert(alertId));
+                screens.acknowledged(book().alert(alertId));
                 if (last) ok(s, id, open.size() + " alerts of " + board + " acknowledged");
             });
         }
-    }
-
-    /** Every arbiter screen of the event, not only the one that acknowledged, sees the alert as handled. */
-    private void acknowledged(Alert a) {
-        String eventId = book().game(a.getGameId()).info().getEventId();
-        ArbiterMessage m = alertMessage(a);
-        for (ArbiterSession other : sessions) if (other.eventId().equals(eventId)) other.send(m);
     }
 
     private void result(ArbiterSession s, String id, String gameId, GameResult result) {
         GameRecord g = game(s, id, gameId);
         if (g == null) return;
         if (result == GameResult.UNRECOGNIZED) throw new IllegalArgumentException("unknown result");
-        long now = System.currentTimeMillis();
-        commitUpdate(g.id(), GameUpdate.newBuilder().setResult(result), now);
-        String text = result == GameResult.RESULT_UNSPECIFIED ? "game reopened" : "result " + Pdn.result(result);
-        Game played = g.live().game();
-        if (result == GameResult.DRAW && played.isAgreedDrawEarly()) {
-            // the game's own threshold: 40 moves by both (SWR 13.4) or more than 10 pieces each (13.5)
-            String why = played.settings().agreedDrawLimit() == AgreedDrawLimit.TEN_PIECES
-                    ? "with more than 10 pieces each: too early, both players lose (SWR 13.5)"
-                    : "after " + played.movesBothMade() + " moves: too early, both players lose (SWR 13.4)";
-            GameEvent early = GameEvent.newBuilder().setType(EventType.EARLY_DRAW_AGREED).setPly(last(g.live()))
-                    .setCaptureTimeMs(now).setText("draw agreed " + why).build();
-            commitUpdate(g.id(), GameUpdate.newBuilder().setEvent(early), now);
-        }
-        audit(s, id, g, text.toUpperCase(), "", text, result == GameResult.RESULT_UNSPECIFIED ? what(AuditEntry.Kind.GAME_REOPENED)
-                : what(AuditEntry.Kind.RESULT_ENTERED).setValue(Pdn.result(result)));
+        entries.result(g, result, s.arbiter(), text -> answer(s, id, text));
     }
 
     private void correct(ArbiterSession s, String id, String gameId, Correction c) {
         GameRecord g = game(s, id, gameId);
         if (g == null) return;
-        GameFold live = g.live();
-        Correction.Builder b = c.toBuilder().setArbiter(s.arbiter());
-        String action;
-        AuditEntry.Builder what;
-        switch (c.getKind()) {
-            // ply numbers as in arbiter-events.md (1 = white's first move); the fold counts plies played
-            case TAKE_BACK -> {
-                if (live.countAt(c.getPly()) > live.plyCount()) {
-                    throw new IllegalArgumentException("cannot take back to after " + moveName(c.getPly()) + ": " + lastMove(live));
-                }
-                b.setFen(Fen.write(live.positionAfter(live.countAt(c.getPly()))));
-                action = "TAKE_BACK to ply " + c.getPly();
-                what = what(AuditEntry.Kind.TAKE_BACK).setPly(c.getPly());
-            }
-            case REPLACE_MOVE -> {
-                int count = live.countAt(c.getPly());
-                // the ply after the last one appends: the arbiter enters moves from a paper scoresheet
-                if (count < 1 || count > live.plyCount() + 1) {
-                    throw new IllegalArgumentException("no " + moveName(c.getPly()) + " to replace: " + (live.plyCount() == 0
-                            ? "the game has no move yet (the first one appends)"
-                            : "the game has " + moveName(live.plyNumber(1)) + " to " + moveName(last(live)) + " (the move after it appends)"));
-                }
-                Game base = live.game().truncate(count - 1);
-                Position before = base.position();
-                Move m = GameWire.move(c.getMove());
-                if (!base.isLegal(m)) {
-                    throw new IllegalArgumentException(m + " is not a legal move as " + moveName(c.getPly())
-                            + " (" + Fen.write(before) + "); set the position for an irregular one");
-                }
-                Move played = c.getMove().getPathCount() > 2 ? m : base.play(m).plies().get(count - 1).move();
-                b.setMove(GameWire.move(played)).setNotation(Notation.of(before, played, base.variant()))
-                        .setFen(Fen.write(before.apply(played)));
-                action = "REPLACE_MOVE ply " + c.getPly() + " by " + b.getNotation();
-                what = what(AuditEntry.Kind.REPLACE_MOVE).setPly(c.getPly()).setValue(b.getNotation());
-            }
-            case SET_POSITION -> {
-                Position p = Fen.parse(c.getFen());
-                int ply = c.getPly() == 0 ? live.plyNumber(live.plyCount()) : c.getPly();
-                if (live.countAt(ply) > live.plyCount()) throw new IllegalArgumentException("no " + moveName(ply) + ": " + lastMove(live));
-                if (p.equals(live.positionAfter(live.countAt(ply)))) {
-                    throw new IllegalArgumentException("the position after " + moveName(ply) + " is already " + Fen.write(p) + ": nothing to set");
-                }
-                b.setPly(ply).setFen(Fen.write(p));
-                action = "SET_POSITION after ply " + ply + ": " + b.getFen();
-                what = what(AuditEntry.Kind.SET_POSITION).setPly(ply).setValue(b.getFen());
-            }
-            case CHOOSE_PATH -> {
-                List<CandidatePath> paths = live.pendingPaths();
-                if (paths.isEmpty()) throw new IllegalArgumentException("no join of game " + gameId + " waits for a path to be picked");
-                if (c.getPath() < 1 || c.getPath() > paths.size()) {
-                    throw new IllegalArgumentException("path " + c.getPath() + ": the join named paths 1.." + paths.size());
-                }
-                CandidatePath chosen = paths.get(c.getPath() - 1);
-                int at = live.joinedAtCount();
-                Game g2 = live.game().truncate(at - 1);
-                for (MoveData md : chosen.getMovesList()) g2 = g2.play(GameWire.move(md));
-                if (!g2.position().equals(live.positionAfter(at))) {
-                    throw new IllegalArgumentException("path " + c.getPath() + " (" + chosen.getNotation() + ") leaves "
-                            + Fen.write(g2.position()) + ", but the game went on from " + Fen.write(live.positionAfter(at)));
-                }
-                b.setPly(live.plyNumber(at)).clearPathMoves().addAllPathMoves(chosen.getMovesList());
-                action = "CHOOSE_PATH " + chosen.getNotation() + " for the moves made while no driver read the board";
-                what = what(AuditEntry.Kind.PATH_CHOSEN).setPly(live.plyNumber(at)).setValue(chosen.getNotation());
-            }
-            default -> throw new IllegalArgumentException("correction needs a kind: TAKE_BACK, REPLACE_MOVE, SET_POSITION or CHOOSE_PATH");
-        }
-        commitUpdate(g.id(), GameUpdate.newBuilder().setCorrection(b), System.currentTimeMillis());
+        Corrections.Checked checked = Corrections.check(g.live(), gameId, c, s.arbiter());
+        entries.update(g.id(), GameUpdate.newBuilder().setCorrection(checked.correction()), System.currentTimeMillis());
         if (c.getKind() == Correction.Kind.CHOOSE_PATH) pathChosen(s, gameId);
-        audit(s, id, g, action, c.getReason(), action, what);
+        audit(s, id, g, checked.action(), c.getReason(), checked.action(), checked.what());
     }
 
     /** The join that asked for the pick is handled once the path is chosen: every screen sees it acknowledged. */
@@ -350,7 +168,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
                     || a.getEvent().getPathsCount() < 2) continue;
             long alertId = a.getAlertId();
             core.commit(JournalRecord.newBuilder().setAlertAck(AlertAck.newBuilder().setAlertId(alertId).setArbiter(s.arbiter())).build(),
-                    () -> acknowledged(book().alert(alertId)));
+                    () -> screens.acknowledged(book().alert(alertId)));
         }
     }
 
@@ -367,14 +185,14 @@ public final class ArbiterService implements RelayCore.LiveListener {
         Source src = new Source(full.getEventId(), full.getSourceDriver(), full.getSourceBoard());
         boolean wasHeld = book().cursors().containsKey(src) && book().cursor(src).held();
         // applying the pairing releases a held board it names; its kept events then follow in order
-        commitUpdate(gameId, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
+        entries.update(gameId, GameUpdate.newBuilder().setInfo(full), System.currentTimeMillis());
         GameRecord g = book().game(gameId);
         ingest.assigned(full);
         if (wasHeld) {
             ingest.releaseHeld(src);
             action += " (board held since a new game was set up on it: its events now go to " + gameId + ")";
         }
-        audit(s, id, g, action, "", action, what(AuditEntry.Kind.PAIRING)
+        audit(s, id, g, action, "", action, BookEntries.what(AuditEntry.Kind.PAIRING)
                 .setValue(full.getWhite().getName() + " - " + full.getBlack().getName()));
     }
 
@@ -402,7 +220,7 @@ public final class ArbiterService implements RelayCore.LiveListener {
         if (refused && ingest.retryRefused(src, cursor)) {
             // the arbiter changed the game (reopened it, set the position) so that the refused event fits: it stands
             String action = "RESOLVE board " + info.getSourceBoard() + ": refused seq " + blockedSeq + " applied, it fits the game now";
-            audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_APPLIED).setSeq(blockedSeq));
+            audit(s, id, g, action, "", action, BookEntries.what(AuditEntry.Kind.RESOLVE_APPLIED).setSeq(blockedSeq));
             return;
         }
         // a refused seq is consumed; a gap (records the relay lost) is skipped up to the seq the driver offers
@@ -416,8 +234,8 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, () -> {
             ingest.skipped(info.getEventId(), info.getSourceDriver(), info.getSourceBoard(), seq);
         });
-        audit(s, id, g, action, reason, action, refused ? what(AuditEntry.Kind.RESOLVE_SKIPPED).setSeq(seq)
-                : what(AuditEntry.Kind.RESOLVE_GAP_SKIPPED).setSeq(seq));
+        audit(s, id, g, action, reason, action, refused ? BookEntries.what(AuditEntry.Kind.RESOLVE_SKIPPED).setSeq(seq)
+                : BookEntries.what(AuditEntry.Kind.RESOLVE_GAP_SKIPPED).setSeq(seq));
     }
 
     /** The new game set up on a held board is this game: its kept events apply to it, in order. */
@@ -435,46 +253,17 @@ public final class ArbiterService implements RelayCore.LiveListener {
         core.commit(rec, null);
         ingest.releaseHeld(src);
         String action = "RESOLVE board " + src.board() + ": held since seq " + since + " (new game set up), its events go to " + g.id();
-        audit(s, id, g, action, "", action, what(AuditEntry.Kind.RESOLVE_HELD).setSeq(since));
+        audit(s, id, g, action, "", action, BookEntries.what(AuditEntry.Kind.RESOLVE_HELD).setSeq(since));
     }
 
-    /**
-     * A ply as the scoresheet and the arbiter name it: "move 18 (black)" (ply 1 = white's first move, so
-     * the parity is the colour whatever the start), "the start position" for 0. For the messages a person reads.
-     */
-    static String moveName(int ply) {
-        return ply <= 0 ? "the start position" : "move " + (ply + 1) / 2 + " (" + (ply % 2 == 1 ? "white" : "black") + ")";
-    }
-
-    private static String lastMove(GameFold live) {
-        return live.plyCount() == 0 ? "the game has no move yet" : "the last move is " + moveName(last(live));
-    }
-
-    private static int last(GameFold live) {
-        return live.plyCount() == 0 ? 0 : live.plyNumber(live.plyCount());
-    }
-
-    private void commitUpdate(String gameId, GameUpdate.Builder u, long now) {
-        GameUpdate update = book().next(gameId, u, now);
-        JournalRecord rec = JournalRecord.newBuilder().setArbiterUpdate(update).build();
-        core.commit(rec, null);
-    }
-
-    /** What an audit entry says, as the parameters the pages word (kind, ply, value, seq). */
-    public static AuditEntry.Builder what(AuditEntry.Kind kind) {
-        return AuditEntry.newBuilder().setKind(kind);
-    }
-
+    /** Journals the request's audit entry; the answer comes once it, and so all the request changed, is durable. */
     private void audit(ArbiterSession s, String id, GameRecord g, String action, String reason, String okText, AuditEntry.Builder what) {
-        AuditEntry e = what.setTimeMs(System.currentTimeMillis()).setArbiter(s.arbiter())
-                .setGameId(g.id()).setAction(action).setReason(reason).build();
-        JournalRecord rec = JournalRecord.newBuilder().setAudit(e).build();
-        // journal order = apply order, so the ok comes after everything the request changed is durable
-        core.commit(rec, () -> { if (!id.isEmpty()) ok(s, id, okText); });
+        entries.audit(s.arbiter(), g.id(), action, reason, what, () -> answer(s, id, okText));
     }
 
-    private static ArbiterMessage alertMessage(Alert a) {
-        return ArbiterMessage.newBuilder().setAlert(AlertSeverities.stamped(a)).build();
+    /** A request made as part of another (a position given with a release) has no id and gets no answer of its own. */
+    private static void answer(ArbiterSession s, String id, String text) {
+        if (!id.isEmpty()) ok(s, id, text);
     }
 
     private static void ok(ArbiterSession s, String id, String text) {

@@ -2,7 +2,7 @@ package org.damrelay.relay.arbiter;
 
 import org.damrelay.proto.BlockedBoard;
 import org.damrelay.proto.GameInfo;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.game.SourceCursor;

@@ -19,7 +19,7 @@ import org.damrelay.proto.GameInfo;
 import org.damrelay.relay.ConfigCheck;
 import org.damrelay.relay.RelayServer;
 import org.damrelay.relay.event.EventDirectory;
-import org.damrelay.relay.cluster.ClusterConfig;
+import org.damrelay.relay.config.ClusterConfig;
 import org.damrelay.relay.config.ConfigLoader;
 import org.damrelay.relay.config.ConfigWatcher;
 import org.damrelay.relay.config.EventConfig;

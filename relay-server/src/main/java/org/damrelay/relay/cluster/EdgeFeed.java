@@ -1,5 +1,6 @@
 package org.damrelay.relay.cluster;
 
+import org.damrelay.relay.config.ClusterConfig;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisClient;
@@ -25,7 +26,7 @@ import org.damrelay.proto.ClusterEntries;
 import org.damrelay.proto.ClusterEntry;
 import org.damrelay.proto.ClusterState;
 import org.damrelay.proto.ClusterStateRequest;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.http.Health;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,6 @@
 package org.damrelay.relay.cluster;
 
+import org.damrelay.relay.config.ClusterConfig;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;

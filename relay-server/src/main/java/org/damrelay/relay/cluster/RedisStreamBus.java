@@ -1,5 +1,6 @@
 package org.damrelay.relay.cluster;
 
+import org.damrelay.relay.config.ClusterConfig;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisClient;
@@ -18,7 +19,7 @@ import java.util.function.Consumer;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.relay.fanout.InProcessBus;
-import org.damrelay.relay.fanout.UpdateBus;
+import org.damrelay.relay.core.UpdateBus;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
 import org.damrelay.relay.http.Health;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.damrelay.proto.GameState;
 import org.damrelay.proto.GameUpdate;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.game.GameRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

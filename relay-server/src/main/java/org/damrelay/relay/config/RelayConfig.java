@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.nio.file.Path;
 import java.util.List;
-import org.damrelay.relay.cluster.ClusterConfig;
 
 /**
  * The whole relay configuration. Every field has an embedded default

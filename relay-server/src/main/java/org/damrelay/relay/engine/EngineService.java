@@ -19,7 +19,7 @@ import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.RelayAlert;
 import org.damrelay.proto.RelayAlertType;
 import org.damrelay.proto.SpectatorMessage;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.config.EngineConfig;
 import org.damrelay.relay.fanout.SpectatorFanout;
 import org.damrelay.relay.game.GameFold;

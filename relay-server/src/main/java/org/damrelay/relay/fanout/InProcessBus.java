@@ -3,6 +3,7 @@ package org.damrelay.relay.fanout;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import org.damrelay.relay.core.UpdateBus;
 import org.damrelay.proto.GameUpdate;
 
 /** The single-node bus: listeners are called on the publishing thread, in order. */

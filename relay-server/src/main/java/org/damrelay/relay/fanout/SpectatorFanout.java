@@ -26,7 +26,7 @@ import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.Subscribe;
 import org.damrelay.proto.Subscribed;
 import org.damrelay.proto.Unsubscribe;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.game.GameRecord;
 
 /**

@@ -11,7 +11,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
 import java.util.concurrent.TimeUnit;
 import org.damrelay.proto.SpectatorMessage;
 import org.damrelay.proto.SpectatorRequest;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.http.WebSocketEndpoint;
 
 /**

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>per address only connections not (yet) authenticated count: a driver's, arbiter's or
  *       notation device's accepted hello takes its connection out of the count, and so does a
- *       refused one waiting out its penalty ({@link AuthThrottle}): a tarpitted socket holds no slot;</li>
+ *       refused one waiting out its penalty ({@link org.damrelay.relay.config.AuthThrottle}): a tarpitted socket holds no slot;</li>
  *   <li>past an address's limit, or in the reserve under the total cap, a connection is not closed
  *       at accept but admitted for authentication only ({@link #forAuthenticationOnly}): /health,
  *       the driver's, arbiter's and notation device's handshakes; anything else is refused (503).

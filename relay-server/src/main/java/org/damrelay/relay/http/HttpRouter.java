@@ -27,8 +27,7 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.damrelay.relay.RelayCore;
-import org.damrelay.relay.arbiter.ArbiterHttp;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.config.RelayConfig;
 
 /**
@@ -49,12 +48,12 @@ public final class HttpRouter extends SimpleChannelInboundHandler<FullHttpReques
      * the cluster's part of /health (null for a single relay).
      */
     public record Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                            ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
+                            JsonPost arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets, IdleSweeps idleSweeps,
                             ConnectionLimiter limiter, Supplier<ChannelHandler> notation, java.util.function.BooleanSupplier hasState) {
 
         /** Endpoints of a relay that always has its state (a single relay, an origin). */
         public Endpoints(Supplier<ChannelHandler> ingest, Supplier<ChannelHandler> spectator, Supplier<ChannelHandler> arbiter,
-                         ArbiterHttp arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets,
+                         JsonPost arbiterHttp, ClusterOrigin clusterOrigin, Supplier<Health> clusterHealth, ChannelGroup webSockets,
                          IdleSweeps idleSweeps, ConnectionLimiter limiter, Supplier<ChannelHandler> notation) {
             this(ingest, spectator, arbiter, arbiterHttp, clusterOrigin, clusterHealth, webSockets, idleSweeps, limiter, notation, () -> true);
         }

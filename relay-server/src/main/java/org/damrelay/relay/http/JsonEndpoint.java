@@ -7,7 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.util.function.Supplier;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 
 /**
  * A WebSocket endpoint that speaks canonical JSON of one request message (/arbiter, /notate): text

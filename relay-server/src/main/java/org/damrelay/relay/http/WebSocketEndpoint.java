@@ -8,7 +8,7 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 
 /**
  * What every WebSocket endpoint (/ingest, /ws, /arbiter) does the same way: count the connection,
@@ -98,7 +98,7 @@ public abstract class WebSocketEndpoint extends SimpleChannelInboundHandler<WebS
 
     /**
      * A refused authentication: nothing the peer sends is read from now on, and the close comes
-     * after {@code delayMillis} (the address's penalty, {@link AuthThrottle}). Any thread.
+     * after {@code delayMillis} (the address's penalty, {@link org.damrelay.relay.config.AuthThrottle}). Any thread.
      */
     protected void refuseAfter(long delayMillis, int code, String reason) {
         // the wait is the guesser's: the socket no longer holds a slot the hall's real driver may need

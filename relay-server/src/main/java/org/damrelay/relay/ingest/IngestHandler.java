@@ -10,11 +10,11 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import org.damrelay.proto.DriverFrame;
 import org.damrelay.proto.Hello;
 import org.damrelay.proto.RelayFrame;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.http.WebSocketEndpoint;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.http.ClientAddress;
-import org.damrelay.relay.notation.NotationService;
+import org.damrelay.relay.event.EventDirectory;
 
 /**
  * One driver's WebSocket on /ingest: the first frame must be a Hello with a valid token for its
@@ -110,9 +110,9 @@ public final class IngestHandler extends WebSocketEndpoint implements DriverSess
             close(MALFORMED, "malformed frame: hello without driver_id");
             return;
         }
-        if (h.getDriverId().startsWith(NotationService.DRIVER_PREFIX)) {
+        if (h.getDriverId().startsWith(EventDirectory.NOTATION_DRIVER_PREFIX)) {
             // a notated game's entries come from its own device only (/notate), never from a driver
-            close(FORBIDDEN, "driver ids starting with " + NotationService.DRIVER_PREFIX + " are reserved for notation devices");
+            close(FORBIDDEN, "driver ids starting with " + EventDirectory.NOTATION_DRIVER_PREFIX + " are reserved for notation devices");
             return;
         }
         TokenStore.Check check = core.tokens().check(TokenStore.Kind.DRIVER, h.getToken(), h.getEventId());

@@ -21,7 +21,7 @@ import org.damrelay.proto.RelayFrame;
 import org.damrelay.proto.SkipRecord;
 import org.damrelay.proto.StreamNotice;
 import org.damrelay.proto.Welcome;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.event.EventDirectory.Source;
 import org.damrelay.relay.evidence.EvidenceStore;

@@ -8,7 +8,7 @@ import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameUpdate;
 import org.damrelay.proto.JournalRecord;
 import org.damrelay.proto.StreamNotice;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.game.GameFold;
 import org.damrelay.relay.game.GameRecord;
 

@@ -3,7 +3,7 @@ package org.damrelay.relay.notation;
 import java.net.InetAddress;
 import org.damrelay.proto.DeviceMessage;
 import org.damrelay.proto.DeviceRequest;
-import org.damrelay.relay.RelayCore;
+import org.damrelay.relay.core.RelayCore;
 import org.damrelay.relay.http.ClientAddress;
 import org.damrelay.relay.http.JsonEndpoint;
 
@@ -52,7 +52,7 @@ public final class NotationHandler extends JsonEndpoint<DeviceRequest> implement
 
     @Override
     protected void disconnected() {
-        if (gameId != null) core.execute(() -> service.disconnected(this));
+        if (gameId != null) core.execute(() -> service.session().disconnected(this));
     }
 
     @Override
@@ -64,15 +64,15 @@ public final class NotationHandler extends JsonEndpoint<DeviceRequest> implement
             }
             helloSeen = true;
             helloArrived();
-            core.execute(() -> service.hello(this, r.getHello().getGameId(), r.getHello().getToken()));
+            core.execute(() -> service.session().hello(this, r.getHello().getGameId(), r.getHello().getToken()));
             return;
         }
         String id = r.getRequestId();
         switch (r.getBodyCase()) {
-            case ENTRY -> core.execute(() -> service.entry(this, r.getEntry()));
-            case NOTATOR -> core.execute(() -> service.notator(this, id, r.getNotator().getName()));
-            case RESULT -> core.execute(() -> service.result(this, id, r.getResult()));
-            case STOP -> core.execute(() -> service.stop(this, id, r.getStop()));
+            case ENTRY -> core.execute(() -> service.entries().entry(this, r.getEntry()));
+            case NOTATOR -> core.execute(() -> service.session().notator(this, id, r.getNotator().getName()));
+            case RESULT -> core.execute(() -> service.session().result(this, id, r.getResult()));
+            case STOP -> core.execute(() -> service.session().stop(this, id, r.getStop()));
             case HELLO -> close(MALFORMED, "malformed frame: hello sent twice");
             default -> close(MALFORMED, "malformed frame: empty DeviceRequest");
         }

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.damrelay.relay.RelayServer;
-import org.damrelay.relay.http.AuthThrottle;
+import org.damrelay.relay.config.AuthThrottle;
 import org.damrelay.relay.it.TestRelay;
 import org.damrelay.relay.it.WsClient;
 import org.junit.jupiter.api.AfterEach;

@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.damrelay.relay.config.ConfigLoader;
-import org.damrelay.relay.http.AuthThrottle;
+import org.damrelay.relay.config.AuthThrottle;
 import org.damrelay.relay.it.TestRelay;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.damrelay.relay.fanout;
+package org.damrelay.relay.core;
 
 import java.util.function.Consumer;
 import org.damrelay.proto.GameUpdate;

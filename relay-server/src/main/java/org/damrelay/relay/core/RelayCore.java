@@ -1,4 +1,4 @@
-package org.damrelay.relay;
+package org.damrelay.relay.core;
 
 import io.netty.util.concurrent.DefaultEventExecutor;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -24,10 +24,9 @@ import org.damrelay.proto.RelaySnapshot;
 import org.damrelay.relay.config.RelayConfig;
 import org.damrelay.relay.config.TokenStore;
 import org.damrelay.relay.event.EventDirectory;
-import org.damrelay.relay.fanout.UpdateBus;
 import org.damrelay.relay.game.GameBook;
 import org.damrelay.relay.game.GameRecord;
-import org.damrelay.relay.http.AuthThrottle;
+import org.damrelay.relay.config.AuthThrottle;
 import org.damrelay.relay.metrics.RelayMetrics;
 import org.damrelay.relay.store.DataDirLock;
 import org.damrelay.relay.store.DiskSpace;

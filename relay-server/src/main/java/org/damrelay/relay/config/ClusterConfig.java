@@ -1,4 +1,4 @@
-package org.damrelay.relay.cluster;
+package org.damrelay.relay.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

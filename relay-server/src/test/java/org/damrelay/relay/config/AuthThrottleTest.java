@@ -1,4 +1,4 @@
-package org.damrelay.relay.http;
+package org.damrelay.relay.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.damrelay.relay.http;
+package org.damrelay.relay.config;
 
 import java.net.InetAddress;
 import java.util.ArrayDeque;
