@@ -23,20 +23,9 @@ final class ShownAhead implements ArbiterListener {
     private final ArbiterListener out;
     /** The MOVE sent ahead of the judgement, or null. */
     private ArbiterEvent shown;
-    private int corrections;
 
     ShownAhead(ArbiterListener out) {
         this.out = out;
-    }
-
-    /** Whether a capture was shown that the judgement has not committed yet. */
-    boolean pending() {
-        return shown != null;
-    }
-
-    /** Corrections sent so far: what the benchmark counts per 1,000 captures. */
-    int corrections() {
-        return corrections;
     }
 
     /** Sends {@code move} (a MOVE of the ply after the record's last) ahead of its judgement; once per capture. */
@@ -114,7 +103,6 @@ final class ShownAhead implements ArbiterListener {
     }
 
     private void corrected(ArbiterEvent e) {
-        corrections++;
         out.onEvent(e.asCorrection());
     }
 }
