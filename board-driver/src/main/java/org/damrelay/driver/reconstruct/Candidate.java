@@ -28,4 +28,10 @@ sealed interface Candidate {
      * two legal ones ({@link PlySequence}): an irregular move and the play after it, in order.
      */
     record Sequence(List<PlySequence.Step> steps) implements Candidate {}
+
+    /**
+     * The last ply and pieces its player took off after it were one irregular move: the plies from
+     * the position before the last one, which they correct in the open ({@link Judgement#amending}).
+     */
+    record Amend(List<PlySequence.Step> steps) implements Candidate {}
 }

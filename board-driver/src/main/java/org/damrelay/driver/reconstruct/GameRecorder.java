@@ -120,6 +120,48 @@ final class GameRecorder {
         trace.keepAfter(steps.get(steps.size() - 1).shownAt(), game.position());
     }
 
+    /**
+     * The player's last move and pieces of the opponent he took off after it, before the opponent
+     * moved, are one irregular move ({@link Judgement#withLastMove}): the move that went out is
+     * corrected in the open and the irregular move is recorded in its place. False when
+     * {@code removal} is no such thing.
+     */
+    boolean amendedLast(IrregularMove removal, long t) {
+        IrregularMove whole = judgement.withLastMove(game, removal);
+        if (whole == null) return false;
+        boolean confirmed = !presses.movedSince;
+        withdrawLast(t);
+        playIrregular(t, whole.kind(), whole.mover(), whole.move(), whole.after(), whole.squares(), whole.text(), whole.article());
+        if (confirmed) presses.movedSince = false; // its press, before or after the removal, was the whole move's
+        return true;
+    }
+
+    /** The plies read from the position before the last one, which they correct ({@link Candidate.Amend}). */
+    void amendLast(List<PlySequence.Step> steps, long t) {
+        List<PlySequence.Step> read = new ArrayList<>(steps);
+        PlySequence.Step first = read.get(0);
+        // the last ply's press, before or after the removal, was the whole irregular move's
+        if (!presses.movedSince) read.set(0, new PlySequence.Step(first.move(), first.irregular(), first.mover(), first.shownAt(), true));
+        withdrawLast(t);
+        playSequence(read, t);
+    }
+
+    /**
+     * The last ply goes out of the record as the reconstruction's own correction (MOVE_RETRACTED
+     * marked so, as a capture shown ahead is corrected): it was no move of its own, but part of an
+     * irregular move read now.
+     */
+    private void withdrawLast(long t) {
+        int ply = game.ply();
+        List<Position> history = game.positions();
+        Move m = game.moveAt(ply);
+        alerts.emit(new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t, List.of(m.from(), m.to()),
+                "ply " + ply + " (" + m + ") and the pieces its player took off after it are one irregular move", m, history.get(ply),
+                history.get(ply - 1), clock.times(), game.game().truncate(ply - 1).drawStatus().begun(), null).asCorrection());
+        game.retractTo(ply - 1);
+        if (standsPendingPly > ply - 1) standsPendingPly = 0;
+    }
+
     /** Frisian art. 17: the move is what the board shows, so it is recorded, as an illegal move that may stand. */
     void kingMoveLimit(Move m, long t) {
         presses.notPressed(t, false);

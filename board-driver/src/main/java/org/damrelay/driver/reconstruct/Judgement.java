@@ -72,6 +72,11 @@ final class Judgement {
         }
         // before reading the board as one irregular move: a short capture and its recapture may also read as pieces removed
         List<PlySequence.Step> sequence = sequence(game, seen, trace, presses);
+        // the last quiet move and a piece its player took off after it: one irregular move, when that reads simpler
+        List<PlySequence.Step> amending = amending(game, seen, trace, presses, sequence);
+        if (amending != null && amending.size() > 1 && !amending.get(amending.size() - 1).isIrregular()) {
+            return new Verdict.Commit(new Candidate.Amend(amending));
+        }
         // play went on after an irregular move: the plies after it show what it was
         if (sequence != null && sequence.size() > 1 && !sequence.get(sequence.size() - 1).isIrregular()) {
             return new Verdict.Commit(new Candidate.Sequence(sequence));
@@ -178,6 +183,47 @@ final class Judgement {
         if (seen.unknown() != 0 || (seen.white() & ~white) != 0 || (seen.black() & ~black) != 0) return false;
         int had = Long.bitCount(white | black), left = Long.bitCount(seen.white() | seen.black());
         return seen.white() != white && seen.black() != black && 2 * (had - left) >= had;
+    }
+
+    /**
+     * Pieces of the player to move taken off right after the opponent's quiet move, before any
+     * reply: the opponent's hand still at work, so his move and the removal are one irregular move
+     * (SWR 7.2), as the judgement reads them when the board shows both before the move is
+     * committed. That move from the position before the last one, or null when {@code removal} is
+     * no such thing.
+     */
+    IrregularMove withLastMove(GameModelLine game, IrregularMove removal) {
+        int ply = game.ply();
+        if (ply == 0 || removal.kind() != IllegalKind.REMOVED_WITHOUT_CAPTURE || removal.move() != null || game.wasIrregular(ply)) return null;
+        Move last = game.moveAt(ply);
+        Position p = game.position();
+        long removed = p.occupied() & ~removal.after().occupied();
+        if (last == null || last.isCapture() || removed == 0 || (removed & ~p.pieces(p.sideToMove())) != 0) return null;
+        Position before = game.positions().get(ply - 1), after = removal.after();
+        IrregularMove whole = classifier.classify(before, game.legalMoves(before),
+                new Occupancy(after.pieces(Color.WHITE), after.pieces(Color.BLACK), 0, 0, 0), false);
+        return whole != null && whole.kind() == IllegalKind.REMOVED_WITHOUT_CAPTURE && whole.mover() == before.sideToMove() ? whole : null;
+    }
+
+    /**
+     * The board read from the position before the last ply, that ply and pieces its player took off
+     * after it being one irregular move ({@link #withLastMove}), and the plies after it: when that
+     * is the simpler explanation than the one from the last committed position (fewer irregular
+     * plies, or as many and fewer plies in all), else null.
+     */
+    List<PlySequence.Step> amending(GameLine game, Occupancy seen, MoveTrace trace, Presses presses, List<PlySequence.Step> fromLast) {
+        if (!(game instanceof GameModelLine line) || line.ply() == 0 || line.wasIrregular(line.ply())) return null;
+        Move last = line.moveAt(line.ply());
+        if (last == null || last.isCapture()) return null;
+        List<PlySequence.Step> steps = sequence(new GameModelLine(line.game().truncate(line.ply() - 1)), seen, trace, presses);
+        if (steps == null || !steps.get(0).isIrregular()) return null;
+        IrregularMove first = steps.get(0).irregular();
+        if (first.kind() != IllegalKind.REMOVED_WITHOUT_CAPTURE || first.move() == null
+                || first.move().from() != last.from() || first.move().to() != last.to()) return null;
+        if (fromLast == null) return steps;
+        long irregular = steps.stream().filter(PlySequence.Step::isIrregular).count();
+        long irregularFromLast = fromLast.stream().filter(PlySequence.Step::isIrregular).count();
+        return irregular < irregularFromLast || irregular == irregularFromLast && steps.size() - 1 < fromLast.size() ? steps : null;
     }
 
     /** Frisian art. 17: a fourth non-capturing move in a row with the same king, recorded as played. */

@@ -495,9 +495,13 @@ public final class Reconstructor implements BoardObserver {
             recorder.replace(r.move(), t);
         } else if (c instanceof Candidate.Irregular i) {
             IrregularMove ir = i.move();
-            recorder.playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+            if (!recorder.amendedLast(ir, t)) {
+                recorder.playIrregular(t, ir.kind(), ir.mover(), ir.move(), ir.after(), ir.squares(), ir.text(), ir.article());
+            }
         } else if (c instanceof Candidate.Sequence s) {
             recorder.playSequence(s.steps(), t);
+        } else if (c instanceof Candidate.Amend a) {
+            recorder.amendLast(a.steps(), t);
         }
         if (byPress) {
             clock.learn(presses.right, game.position().sideToMove().opposite());

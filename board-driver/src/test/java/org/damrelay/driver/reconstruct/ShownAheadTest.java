@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.EventType;
+import org.damrelay.driver.arbiter.IllegalKind;
 import org.damrelay.driver.board.Sensed;
 import org.junit.jupiter.api.Test;
 
@@ -78,5 +79,25 @@ class ShownAheadTest {
         r.hand.move(32, 23).waitMs(300).remove(28).waitMs(300).press().waitMs(1000).move(23, 32).waitMs(300).place(28, Sensed.BLACK_MAN).settle(1500);
         assertEquals(List.of("MOVE 1 32x23", "MOVE_RETRACTED 1"), r.summary());
         assertFalse(r.only(EventType.MOVE_RETRACTED).correction(), "pressed, so complete (SWR 6.7): taken back on the board");
+    }
+
+    /**
+     * The same for a quiet move (committed as it landed): an enemy piece its player takes off after
+     * it, before the reply, makes the two one irregular move (the 'moved and removed' cells of the
+     * tempo matrix), and the move that went out is corrected in the open.
+     */
+    @Test
+    void anEnemyPieceTakenOffAfterAQuietMoveMakesThemOneIrregularMove() {
+        Recorded r = Recorded.from("W:W32,46,47:B3,14,25");
+        r.hand.move(32, 28).waitMs(300).press().settle(1500).remove(14).settle(1500).move(3, 8).waitMs(300).press().settle(1500)
+                .move(28, 22).waitMs(300).press().settle();
+        List<String> s = r.summary();
+        assertEquals("MOVE 1 32-28", s.get(0), s.toString());
+        ArbiterEvent back = r.only(EventType.MOVE_RETRACTED);
+        assertTrue(back.correction(), back.toString());
+        assertEquals(1, r.illegal(IllegalKind.REMOVED_WITHOUT_CAPTURE).ply(), s.toString());
+        assertTrue(s.containsAll(List.of("MOVE 2 3-8", "IRREGULAR_MOVE_STANDS 1", "MOVE 3 28-22")), s.toString());
+        r.assertNone(EventType.CLOCK_NOT_PRESSED, EventType.POSITION_UNKNOWN);
+        assertEquals(3, r.reconstructor.game().ply(), "the irregular move, the reply, the next move: " + s);
     }
 }

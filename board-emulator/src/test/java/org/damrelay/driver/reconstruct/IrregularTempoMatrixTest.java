@@ -59,12 +59,12 @@ class IrregularTempoMatrixTest {
             : EmulatorConfig.defaults().withNoise(NOISE.equals("heavy") ? NoiseProfile.heavy() : NoiseProfile.defaults()).withClockTickMs(0);
     private static final long[] DELAYS_MS = {300, 700, 1500, 3000, 6000};
     private static final String[] PRESS_MODES = {"press", "nopress", "press-early"};
-    /** Corrections of a capture shown ahead of its judgement, over every cell run (issue 44: rare enough to count). */
+    /** Corrections of a ply shown before a later board told what it was (a capture shown ahead, a quiet move with a piece taken off after it), over every cell run (issue 44: rare enough to count). */
     private static final Map<String, AtomicInteger> CORRECTIONS = new ConcurrentSkipListMap<>();
 
     @AfterAll
     static void corrections() {
-        System.out.println("IrregularTempoMatrixTest: corrections of a capture shown ahead of its judgement, by case: " + CORRECTIONS);
+        System.out.println("IrregularTempoMatrixTest: corrections of a ply shown before a later board told what it was, by case: " + CORRECTIONS);
     }
 
     /** Events that decide the record: they must come exactly as expected. */
@@ -184,22 +184,9 @@ class IrregularTempoMatrixTest {
      * moves again {@code next} ms after the reply, the opponent 600 ms after that; the clock's
      * readings reach the line 0.1-1 s after the lever, unevenly. Every ply is recorded in order.
      */
-    /**
-     * Cells that still fail, named so the report shows them as skipped rather than hidden
-     * (docs/reconstruction.md says why): the quiet move of "moved and removed" is committed at its
-     * landing and the removal is read as a second irregular ply (correcting a committed ply is not
-     * built); in the others every ply is recorded but an information event comes that the case does
-     * not call for (a late reading or the judgement's moment inside the next move).
-     */
-    private static final Set<String> KNOWN_OPEN = Set.of(
-            "moved and removed without capture/300/press/2000", "moved and removed without capture/1000/nopress/2000",
-            "moved and removed without capture/1000/nopress/3000", "moved and removed without capture/3000/nopress/1000");
-
     @ParameterizedTest(name = "{0}, reply after {1} ms, {2}, next move after {3} ms")
     @MethodSource("goingOn")
     void playGoingOnAfterTheReplyLosesNoPly(Case c, long delay, String mode, long next) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeFalse(KNOWN_OPEN.contains(c + "/" + delay + "/" + mode + "/" + next),
-                "known open cell (docs/reconstruction.md)");
         long seed = (c.toString() + delay + mode + next).hashCode();
         EmulatorConfig hand = HAND.withSeed(seed).withClockLatency(new EmulatorConfig.Latency(100, 1000));
         play(c, delay, mode, List.of(next, 600L), hand, true);
@@ -258,7 +245,7 @@ class IrregularTempoMatrixTest {
         for (ArbiterEvent e : events) {
             if (!RECORD.contains(e.type())) continue;
             if (e.correction()) {
-                // a capture shown ahead of its judgement, corrected in the open: the record is what the corrections leave
+                // a ply shown before a later board told what it was, corrected in the open: the record is what the corrections leave
                 CORRECTIONS.computeIfAbsent(c.toString(), k -> new AtomicInteger()).incrementAndGet();
                 got.remove(got.size() - 1);
                 if (e.type() == EventType.MOVE_REPLACED) got.add("MOVE " + e.ply() + " " + e.side() + " " + e.move());
