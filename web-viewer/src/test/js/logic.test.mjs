@@ -172,6 +172,39 @@ test('game page texts: finished state, tab title, corrections with the arbiter\'
   assert.equal(correctionText({ kind: 'SET_POSITION', ply: 12, reason: '' }), 'The arbiter set the position on the board, after move 6 (black)');
 });
 
+test('the board\'s own correction of a move shown before it could tell: the move list changes and says so', async () => {
+  const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
+  const { applyUpdate } = await import('../../main/resources/damrelay/viewer/js/connection.js');
+  const { correctionText } = await import('../../main/resources/damrelay/viewer/js/game.js');
+  const { setLanguage } = await import('../../main/resources/damrelay/viewer/js/i18n.js');
+  const store = createStore();
+  store.putGame({ id: 'e-r1-b1', moves: [] }, 1);
+  const g = () => store.state.games.get('e-r1-b1');
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 2, event: { type: 'MOVE', ply: 1, notation: '32x23', fen: 'B:W23,46,47:B3,25' } });
+  // a piece taken off after the capture looked complete: the capture goes, the irregular move comes
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 3, relayTimeMs: '1795248000000',
+    event: { type: 'MOVE_RETRACTED', ply: 1, boardCorrection: true, fen: 'W:W32,46,47:B3,25,28' } });
+  assert.deepEqual(g().moves, []);
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 4, event: { type: 'ILLEGAL_MOVE', subtype: 'WRONG_PIECES_REMOVED', ply: 1, notation: '32x23', fen: 'B:W23,46,47:B3' } });
+  assert.deepEqual(g().moves.map(m => [m.ply, m.notation, !!m.irregular]), [[1, '32x23', true]]);
+  assert.deepEqual(g().corrections.map(c => [c.kind, c.ply, c.notation]), [['BOARD_READING', 1, '']]);
+  // another move after all: replaced in place, and said
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 5, event: { type: 'MOVE', ply: 2, notation: '25-30', fen: 'W:W23,46,47:B3,30' } });
+  applyUpdate(store, { gameId: 'e-r1-b1', version: 6, event: { type: 'MOVE_REPLACED', ply: 2, boardCorrection: true, notation: '3-8', fen: 'W:W23,46,47:B8,25' } });
+  assert.deepEqual(g().moves.map(m => m.notation), ['32x23', '3-8']);
+  assert.equal(g().corrections.length, 2);
+  try {
+    setLanguage('en');
+    assert.equal(correctionText(g().corrections[0]), 'The board corrected move 1 (white): it was shown before the board told what was played, and was taken out');
+    assert.equal(correctionText(g().corrections[1]), 'The board corrected move 1 (black): it was shown before the board told what was played, which was 3-8');
+    setLanguage('nl');
+    assert.equal(correctionText(g().corrections[0]),
+      'Het bord verbeterde zet 1 (wit): die zet werd getoond voordat het bord liet zien wat er gespeeld was, en is weggenomen');
+  } finally {
+    setLanguage('en');
+  }
+});
+
 test('a correction seen live is kept with the game and a set position is not a move mark', async () => {
   const { createStore } = await import('../../main/resources/damrelay/viewer/js/model.js');
   const { applyUpdate } = await import('../../main/resources/damrelay/viewer/js/connection.js');

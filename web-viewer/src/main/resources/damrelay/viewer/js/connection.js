@@ -234,7 +234,13 @@ export function applyUpdate(store, u, { contiguous = false } = {}) {
     const e = u.event;
     // every position change carries the counts running after it: none = every count ended
     if (moved || e.type === 'MOVE_REPLACED' || e.type === 'MOVE_RETRACTED') store.status(id, { draws: e.draws ?? [] });
-    if (moved || e.type === 'MOVE_REPLACED') {
+    if (e.boardCorrection && (e.type === 'MOVE_REPLACED' || e.type === 'MOVE_RETRACTED')) {
+      // the board's driver corrects a ply it sent before a later board told what it was: shown as a correction, with a note
+      const ply = Math.max(base + 1, last);
+      const note = correctionNote({ kind: 'BOARD_READING', ply: e.ply, notation: e.type === 'MOVE_REPLACED' ? e.notation : '' }, u.relayTimeMs, base);
+      const replaced = e.type === 'MOVE_REPLACED' ? [{ ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), corrected: true }] : [];
+      store.correct(id, ply, replaced, v, null, note);
+    } else if (moved || e.type === 'MOVE_REPLACED') {
       const ply = e.type === 'MOVE_REPLACED' && last > base ? last : last + 1;
       store.move(id, { ply, notation: e.notation || '?', fen: e.fen, clock: clockOf(e.clock), irregular: e.type === 'ILLEGAL_MOVE' }, v);
       if (g.status.link === 'waiting') store.status(id, { link: 'connected' }, v);

@@ -80,6 +80,10 @@ export function tabTitle(g, event = '') {
 
 /** "Arbiter: move 12 taken back — reason" for a correction seen live. */
 export function correctionText(c) {
+  if (c.kind === 'BOARD_READING') {
+    // the board's own correction: no arbiter, no reason
+    return t(c.notation ? 'game.correction.BOARD_READING_REPLACED' : 'game.correction.BOARD_READING', { move: moveWords(c.ply, t('move.start')), notation: c.notation });
+  }
   const kind = ['TAKE_BACK', 'REPLACE_MOVE', 'CHOOSE_PATH'].includes(c.kind) ? c.kind : 'SET_POSITION';
   const arbiter = c.arbiter ? t('game.arbiterNamed', { name: c.arbiter }) : t('game.arbiter');
   const text = t(`game.correction.${kind}`, { arbiter, ply: c.ply, move: moveWords(c.ply, t('move.start')), after: afterPlyWords(c.ply), notation: c.notation });

@@ -103,7 +103,7 @@ public final class GameEvents {
             b.setNotation(e.before() != null ? Notation.of(e.before(), e.move(), variant) : Notation.longForm(e.move()));
         }
         if (e.after() != null) b.setFen(Fen.write(e.after()));
-        if (e.correction()) b.setEntryCorrection(true);
+        if (e.correction()) b.setBoardCorrection(true);
         if (e.clock() != null) b.setClock(clock(e.clock()));
         if (e.check() != null) {
             ClockCheck.Builder c = ClockCheck.newBuilder().setMove(e.check().move()).setGivenBackSeconds(e.check().backSeconds())

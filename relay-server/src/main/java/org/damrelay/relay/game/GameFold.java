@@ -14,6 +14,7 @@ import org.damrelay.proto.CandidatePath;
 import org.damrelay.proto.Clock;
 import org.damrelay.proto.Correction;
 import org.damrelay.proto.CorrectionNote;
+import org.damrelay.proto.EventType;
 import org.damrelay.proto.GameEvent;
 import org.damrelay.proto.GameInfo;
 import org.damrelay.proto.GameResult;
@@ -99,7 +100,10 @@ public final class GameFold {
     public void apply(GameUpdate u) {
         version = u.getVersion();
         switch (u.getChangeCase()) {
-            case EVENT -> applyEvent(u.getEvent(), u.getRelayTimeMs());
+            case EVENT -> {
+                applyEvent(u.getEvent(), u.getRelayTimeMs());
+                boardCorrection(u.getEvent(), u.getRelayTimeMs());
+            }
             case CORRECTION -> {
                 applyCorrection(u.getCorrection());
                 correctionNotes.add(CorrectionNote.newBuilder().setCorrection(u.getCorrection()).setRelayTimeMs(u.getRelayTimeMs()).build());
@@ -111,6 +115,17 @@ public final class GameFold {
             case INFO -> changeInfo(u.getInfo());
             case CHANGE_NOT_SET -> { }
         }
+    }
+
+    /**
+     * A driver's correction of a ply it sent before a later board told what it was goes into the
+     * record's correction notes, as an arbiter's does: spectators who join later and the PDN see it.
+     */
+    private void boardCorrection(GameEvent e, long relayTimeMs) {
+        if (!e.getBoardCorrection() || e.getType() != EventType.MOVE_RETRACTED && e.getType() != EventType.MOVE_REPLACED) return;
+        Correction.Builder c = Correction.newBuilder().setKind(Correction.Kind.BOARD_READING).setPly(e.getPly());
+        if (e.getType() == EventType.MOVE_REPLACED) c.setNotation(e.getNotation());
+        correctionNotes.add(CorrectionNote.newBuilder().setCorrection(c).setRelayTimeMs(relayTimeMs).build());
     }
 
     private void applyEvent(GameEvent e, long relayTimeMs) {

@@ -184,8 +184,12 @@ public final class GameRecord {
                 || u.hasCorrection() && u.getCorrection().getKind() == Correction.Kind.CHOOSE_PATH;
     }
 
-    /** Alerts are every event but a plain move and a notator's correction of their own last entry. */
+    /**
+     * Alerts are every event but a plain move, a notator's correction of their own last entry and a
+     * driver's correction of a ply it sent before the board told what it was.
+     */
     public static boolean isAlert(GameUpdate u) {
-        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE && !u.getEvent().getEntryCorrection();
+        return u.hasEvent() && u.getEvent().getType() != EventType.MOVE && !u.getEvent().getEntryCorrection()
+                && !u.getEvent().getBoardCorrection();
     }
 }

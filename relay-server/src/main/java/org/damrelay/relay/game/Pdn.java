@@ -110,6 +110,11 @@ public final class Pdn {
 
     /** "corrected by the arbiter (J. Jansen): 28x19; the clock was pressed before the capture was complete" */
     static String correctionComment(Correction c) {
+        if (c.getKind() == Correction.Kind.BOARD_READING) {
+            // the driver's own: a ply it sent before a later board told what it was
+            return c.getNotation().isBlank() ? "the move first read here was corrected by the board's later reading"
+                    : "the move first read here was corrected by the board's later reading: " + c.getNotation();
+        }
         String who = c.getArbiter().isBlank() ? "the arbiter" : "the arbiter (" + c.getArbiter() + ")";
         String what = switch (c.getKind()) {
             case REPLACE_MOVE -> "move corrected by " + who + ": " + c.getNotation();

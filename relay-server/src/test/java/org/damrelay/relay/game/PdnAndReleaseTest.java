@@ -42,6 +42,36 @@ class PdnAndReleaseTest {
         r.add(r.next(u, relayTimeMs));
     }
 
+    /**
+     * Issue 44: a capture the driver sent as the board first showed it complete, which a later
+     * board showed to be an irregular move, is corrected by the driver in the open: the record
+     * drops it, no alert is raised for the correction, and spectators who join later and the PDN
+     * see a note saying so, as they see an arbiter's.
+     */
+    @Test
+    void aDriversCorrectionOfACaptureShownAheadIsANoteNotAnAlert() {
+        GameInfo info = GameInfo.newBuilder().setGameId("e-r1-b1").setRound(1).setBoard(1).setStartFen("W:W32,46,47:B3,25,28")
+                .setWhite(Player.newBuilder().setName("W")).setBlack(Player.newBuilder().setName("B")).build();
+        GameRecord r = new GameRecord(info);
+        append(r, GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.MOVE)
+                .setMove(GameWire.move(new Move(32, 23, 1L << 28, List.of(32, 23)))).build())), 1);
+        GameUpdate.Builder back = GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.MOVE_RETRACTED)
+                .setBoardCorrection(true).build()));
+        assertTrue(!GameRecord.isAlert(back.build()), "the correction itself is no alert");
+        append(r, back, 2);
+        append(r, GameUpdate.newBuilder().setEvent(accepted(r.live(), GameEvent.newBuilder().setType(EventType.ILLEGAL_MOVE)
+                .setSubtype(IllegalSubtype.WRONG_PIECES_REMOVED).setSide(Side.WHITE).setFen("B:W23,46,47:B3").build())), 3);
+        r.markWritten(3);
+        r.releaseUpTo(Long.MAX_VALUE);
+        GameSnapshot s = r.spectatorSnapshot();
+        assertEquals(1, s.getPliesCount(), "the irregular move alone");
+        assertTrue(s.getPlies(0).getIrregular());
+        assertEquals(List.of(Correction.Kind.BOARD_READING), s.getCorrectionNotesList().stream().map(n -> n.getCorrection().getKind()).toList());
+        assertEquals(1, s.getCorrectionNotes(0).getCorrection().getPly());
+        String pdn = Pdn.write(s, "E", "S", null);
+        assertTrue(pdn.contains("the move first read here was corrected by the board's later reading"), pdn);
+    }
+
     @Test
     void aGameStartingWithBlackToMoveIsNumberedFromOneEllipsis() {
         String fen = "B:W31,32,33:B18,19,20";

@@ -76,6 +76,8 @@ export default {
   'game.boardColumn': 'board',
   'game.boardStart': 'Board {board}, start position',
   'game.boardJoined': 'Board {board}, the position when the board was read',
+  'game.correction.BOARD_READING': 'The board corrected {move}: it was shown before the board told what was played, and was taken out',
+  'game.correction.BOARD_READING_REPLACED': 'The board corrected {move}: it was shown before the board told what was played, which was {notation}',
   'game.correction.CHOOSE_PATH': '{arbiter} chose how the moves went while the board was not read, from {move}',
   'game.correction.REPLACE_MOVE': '{arbiter} replaced {move} by {notation}',
   'game.correction.SET_POSITION': '{arbiter} set the position on the board, {after}',

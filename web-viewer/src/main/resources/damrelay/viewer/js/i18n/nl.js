@@ -75,6 +75,8 @@ export default {
   'game.boardColumn': 'bord',
   'game.boardStart': 'Bord {board}, beginstelling',
   'game.boardJoined': 'Bord {board}, de stand toen het bord werd gelezen',
+  'game.correction.BOARD_READING': 'Het bord verbeterde {move}: die zet werd getoond voordat het bord liet zien wat er gespeeld was, en is weggenomen',
+  'game.correction.BOARD_READING_REPLACED': 'Het bord verbeterde {move}: die zet werd getoond voordat het bord liet zien wat er gespeeld was, en dat was {notation}',
   'game.correction.CHOOSE_PATH': '{arbiter} koos hoe de zetten gingen terwijl het bord niet werd gelezen, vanaf {move}',
   'game.correction.REPLACE_MOVE': '{arbiter} verving {move} door {notation}',
   'game.correction.SET_POSITION': '{arbiter} zette de stand op het bord, {after}',
