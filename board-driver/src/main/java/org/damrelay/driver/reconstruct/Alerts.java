@@ -6,6 +6,7 @@ import org.damrelay.driver.arbiter.ArbiterListener;
 import org.damrelay.driver.arbiter.ClockCheck;
 import org.damrelay.driver.arbiter.EventType;
 import org.damrelay.driver.arbiter.Rulebook;
+import org.damrelay.draughts.game.Game;
 import org.damrelay.draughts.rules.Variant;
 
 /**
@@ -20,10 +21,18 @@ record Alerts(ArbiterListener listener, Variant variant, GameModelLine game) {
     }
 
     void emit(ArbiterEvent e, String article) {
+        listener.onEvent(finished(e, article, game.game()));
+    }
+
+    /** A move sent before the game records it ({@link ShownAhead}), finished as {@link #emit} would: the counts are those after it. */
+    ArbiterEvent ahead(ArbiterEvent move, Game after) {
+        return finished(move, null, after);
+    }
+
+    private ArbiterEvent finished(ArbiterEvent e, String article, Game in) {
         e = e.withArticle(article != null ? article : Rulebook.article(variant, e.type(), e.subtype()));
         boolean move = e.type() == EventType.MOVE || e.type() == EventType.ILLEGAL_MOVE || e.type() == EventType.MOVE_REPLACED;
-        if (move) e = e.withDraws(game.game().drawStatus().begun());
-        listener.onEvent(e);
+        return move ? e.withDraws(in.drawStatus().begun()) : e;
     }
 
     /** CLOCK_MISMATCH when the clock's figures disagree with the time control ({@code text} null: they agree). */

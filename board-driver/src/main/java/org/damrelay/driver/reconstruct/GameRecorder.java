@@ -153,11 +153,9 @@ final class GameRecorder {
      */
     private void withdrawLast(long t) {
         int ply = game.ply();
-        List<Position> history = game.positions();
         Move m = game.moveAt(ply);
-        alerts.emit(new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t, List.of(m.from(), m.to()),
-                "ply " + ply + " (" + m + ") and the pieces its player took off after it are one irregular move", m, history.get(ply),
-                history.get(ply - 1), clock.times(), game.game().truncate(ply - 1).drawStatus().begun(), null).asCorrection());
+        alerts.emit(retraction(ply, game.positions(), game.game(), t,
+                "ply " + ply + " (" + m + ") and the pieces its player took off after it are one irregular move").asCorrection());
         game.retractTo(ply - 1);
         if (standsPendingPly > ply - 1) standsPendingPly = 0;
     }
@@ -263,14 +261,20 @@ final class GameRecorder {
         }
     }
 
+    /** MOVE_RETRACTED of {@code ply} of the game {@code before} (its positions {@code history}), with the counts running without it. */
+    private ArbiterEvent retraction(int ply, List<Position> history, Game before, long t, String text) {
+        Move m = game.moveAt(ply);
+        return new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t,
+                m == null ? List.of() : List.of(m.from(), m.to()), text, m, history.get(ply), history.get(ply - 1), clock.times(),
+                before.truncate(ply - 1).drawStatus().begun(), null);
+    }
+
     void retract(int toPly, long t) {
         List<Position> history = game.positions();
         Game before = game.game();
         for (int ply = game.ply(); ply > toPly; ply--) {
             Move m = game.moveAt(ply);
-            alerts.emit(new ArbiterEvent(EventType.MOVE_RETRACTED, null, ply, history.get(ply - 1).sideToMove(), t,
-                    m == null ? List.of() : List.of(m.from(), m.to()), "ply " + ply + " (" + (m == null ? "irregular" : m) + ") was taken back",
-                    m, history.get(ply), history.get(ply - 1), clock.times(), before.truncate(ply - 1).drawStatus().begun(), null));
+            alerts.emit(retraction(ply, history, before, t, "ply " + ply + " (" + (m == null ? "irregular" : m) + ") was taken back"));
         }
         game.retractTo(toPly);
         if (standsPendingPly > toPly) standsPendingPly = 0;

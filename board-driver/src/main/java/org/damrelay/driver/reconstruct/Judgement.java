@@ -194,15 +194,22 @@ final class Judgement {
      */
     IrregularMove withLastMove(GameModelLine game, IrregularMove removal) {
         int ply = game.ply();
-        if (ply == 0 || removal.kind() != IllegalKind.REMOVED_WITHOUT_CAPTURE || removal.move() != null || game.wasIrregular(ply)) return null;
-        Move last = game.moveAt(ply);
+        if (removal.kind() != IllegalKind.REMOVED_WITHOUT_CAPTURE || removal.move() != null || lastQuietMove(game) == null) return null;
         Position p = game.position();
         long removed = p.occupied() & ~removal.after().occupied();
-        if (last == null || last.isCapture() || removed == 0 || (removed & ~p.pieces(p.sideToMove())) != 0) return null;
+        if (removed == 0 || (removed & ~p.pieces(p.sideToMove())) != 0) return null;
         Position before = game.positions().get(ply - 1), after = removal.after();
         IrregularMove whole = classifier.classify(before, game.legalMoves(before),
                 new Occupancy(after.pieces(Color.WHITE), after.pieces(Color.BLACK), 0, 0, 0), false);
         return whole != null && whole.kind() == IllegalKind.REMOVED_WITHOUT_CAPTURE && whole.mover() == before.sideToMove() ? whole : null;
+    }
+
+    /** The last ply when it was a legal quiet move (the only kind a removal after it can amend), else null. */
+    private static Move lastQuietMove(GameModelLine game) {
+        int ply = game.ply();
+        if (ply == 0 || game.wasIrregular(ply)) return null;
+        Move last = game.moveAt(ply);
+        return last == null || last.isCapture() ? null : last;
     }
 
     /**
@@ -212,9 +219,9 @@ final class Judgement {
      * plies, or as many and fewer plies in all), else null.
      */
     List<PlySequence.Step> amending(GameLine game, Occupancy seen, MoveTrace trace, Presses presses, List<PlySequence.Step> fromLast) {
-        if (!(game instanceof GameModelLine line) || line.ply() == 0 || line.wasIrregular(line.ply())) return null;
-        Move last = line.moveAt(line.ply());
-        if (last == null || last.isCapture()) return null;
+        if (!(game instanceof GameModelLine line)) return null;
+        Move last = lastQuietMove(line);
+        if (last == null) return null;
         List<PlySequence.Step> steps = sequence(new GameModelLine(line.game().truncate(line.ply() - 1)), seen, trace, presses);
         if (steps == null || !steps.get(0).isIrregular()) return null;
         IrregularMove first = steps.get(0).irregular();

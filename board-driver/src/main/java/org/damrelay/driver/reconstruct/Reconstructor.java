@@ -10,7 +10,6 @@ import org.damrelay.driver.arbiter.ArbiterEvent;
 import org.damrelay.driver.arbiter.ArbiterListener;
 import org.damrelay.driver.arbiter.ClockTimes;
 import org.damrelay.driver.arbiter.EventType;
-import org.damrelay.driver.arbiter.Rulebook;
 import org.damrelay.driver.board.BoardObserver;
 import org.damrelay.driver.board.ClockReading;
 import org.damrelay.driver.board.Sensed;
@@ -310,7 +309,7 @@ public final class Reconstructor implements BoardObserver {
         Game after = game.after(m);
         ArbiterEvent e = new ArbiterEvent(EventType.MOVE, null, game.ply() + 1, before.sideToMove(), t, m.path(), m.toString(), m, before,
                 after.position(), clock.times());
-        shown.show(e.withArticle(Rulebook.article(config.variant(), e.type(), null)).withDraws(after.drawStatus().begun()));
+        shown.show(alerts.ahead(e, after));
     }
 
     /** The pieces set up for a new game: a capture shown of the game closed stays as it went out. */

@@ -33,9 +33,7 @@ final class ShownAhead implements ArbiterListener {
         if (shown != null && shown.move().equals(move.move())) return;
         if (shown != null) {
             // the board now shows another capture complete for the same ply
-            corrected(new ArbiterEvent(EventType.MOVE_REPLACED, null, move.ply(), move.side(), move.t(), move.squares(),
-                    "ply " + move.ply() + ": " + shown.move() + " became " + move.move(), move.move(), move.before(), move.after(),
-                    move.clock(), move.draws(), move.article()));
+            corrected(replaced(shown, move));
         } else {
             out.onEvent(move);
         }
@@ -80,9 +78,7 @@ final class ShownAhead implements ArbiterListener {
         shown = null;
         if (e.type() == EventType.MOVE && was.move().equals(e.move())) return; // confirmed: it went out already
         if (e.type() == EventType.MOVE) {
-            corrected(new ArbiterEvent(EventType.MOVE_REPLACED, null, e.ply(), e.side(), e.t(), e.squares(),
-                    "ply " + e.ply() + ": " + was.move() + " became " + e.move(), e.move(), e.before(), e.after(), e.clock(), e.draws(),
-                    e.article()));
+            corrected(replaced(was, e));
             return;
         }
         // an irregular move after all (pieces taken off late, a capture cut short): the capture shown goes, the move comes
@@ -95,6 +91,13 @@ final class ShownAhead implements ArbiterListener {
             case MOVE, ILLEGAL_MOVE, MOVE_REPLACED, MOVE_RETRACTED -> true;
             default -> false;
         };
+    }
+
+    /** MOVE_REPLACED: the ply {@code was} went out as becomes the move {@code now}. */
+    private static ArbiterEvent replaced(ArbiterEvent was, ArbiterEvent now) {
+        return new ArbiterEvent(EventType.MOVE_REPLACED, null, now.ply(), now.side(), now.t(), now.squares(),
+                "ply " + now.ply() + ": " + was.move() + " became " + now.move(), now.move(), now.before(), now.after(), now.clock(),
+                now.draws(), now.article());
     }
 
     private static ArbiterEvent retraction(ArbiterEvent shown, long t, String text) {
